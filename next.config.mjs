@@ -1,0 +1,9 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // PGlite ships Wasm and data files that must be loaded from node_modules at
+  // run time, and pg has optional native bindings: keep both out of the bundle.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg"],
+  poweredByHeader: false,
+};
+
+export default nextConfig;
