@@ -95,7 +95,7 @@ export const BINARIES_NOT_FOUND_HINT =
  * Debian-style /usr/lib/postgresql/<version>/bin.
  */
 export async function findPostgresBinaries(
-  env: NodeJS.ProcessEnv = process.env,
+  env: Record<string, string | undefined> = process.env,
   probe: BinaryProbe = systemProbe,
 ): Promise<PostgresBinaries> {
   const hasServer = async (dir: string) =>

@@ -11,8 +11,8 @@ export function connectionTarget(env: Record<string, string | undefined> = proce
   const url = env.DATABASE_URL?.trim();
   if (url) return { kind: "postgres", url };
 
-  const dir = env.BC_PGLITE_DIR?.trim() || path.join(process.cwd(), ".data", "pglite");
+  const dir = env.BC_PGLITE_DIR?.trim() || path.join(/*turbopackIgnore: true*/ process.cwd(), ".data", "pglite");
   // PGlite also takes `memory://…` (and `idb://…`) data directories; only
   // file-system paths are made absolute.
-  return { kind: "pglite", dir: /^[a-z]+:\/\//.test(dir) ? dir : path.resolve(dir) };
+  return { kind: "pglite", dir: /^[a-z]+:\/\//.test(dir) ? dir : path.resolve(/*turbopackIgnore: true*/ dir) };
 }

@@ -1,0 +1,20 @@
+import type { TestProject } from "vitest/node";
+import { startAppServer } from "../../scripts/test/start-app-server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    serverLogFile: string;
+  }
+}
+
+/** The API tests talk HTTP to a real `next start` on the test database. */
+export default async function setup(project: TestProject) {
+  const server = await startAppServer({
+    databaseUrl: process.env.DATABASE_URL!,
+    logFile: "test-results/api-server.log",
+  });
+  project.provide("baseUrl", server.baseUrl);
+  project.provide("serverLogFile", server.logFile);
+  return () => server.stop();
+}

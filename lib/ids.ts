@@ -1,0 +1,12 @@
+import { monotonicFactory } from "ulid";
+
+// Ids are a prefix and a lowercase Crockford-base32 ULID, so they sort by
+// creation time (SPEC B1). Monotonic within a process: two ids made in the
+// same millisecond still sort in the order they were made.
+const nextUlid = monotonicFactory();
+
+export type IdPrefix = "jreq" | "evt" | "usr" | "grant" | "node" | "req" | "disc" | "tpmk";
+
+export function newId(prefix: IdPrefix, now: number = Date.now()): string {
+  return `${prefix}_${nextUlid(now).toLowerCase()}`;
+}

@@ -1,0 +1,31 @@
+import type { JoinRequestState } from "@/lib/validations/join-requests";
+
+// The wire shape of a join request (SPEC B1), shared by server and console.
+
+export const JOIN_REQUEST_REASONS = ["placeholder-hardware-id", "unknown-to-discovery", "tpm-ek-not-allowed"] as const;
+export type JoinRequestReason = (typeof JOIN_REQUEST_REASONS)[number];
+
+export interface JoinRequestJson {
+  id: string;
+  tenantId: string;
+  siteId: string;
+  /** null while it is an unclaimed site request */
+  poolId: string | null;
+  /** the effective state: pending/approved past expiry read as expired */
+  state: JoinRequestState;
+  reasons: JoinRequestReason[];
+  machine: {
+    hostname: string;
+    systemUuid: string;
+    serialNumber: string;
+    macAddresses: string[];
+    tpmEkSha256: string | null;
+  };
+  csrSha256: string;
+  createdAt: string;
+  expiresAt: string;
+  decidedAt: string | null;
+  decidedBy: string | null;
+  reason: string | null;
+  consumedAt: string | null;
+}

@@ -1,0 +1,67 @@
+import type { JoinRequestState } from "@/lib/validations/join-requests";
+
+// The state machine of a join request, in one place.
+//
+//   pending ──approve──▶ approved ──machine retry──▶ consumed
+//      │                    │
+//      └──reject──▶ rejected ◀──reject (withdraw)──┘
+//   pending / approved ──(expiresAt passes)──▶ expired
+//
+// Stored `pending` or `approved` past its expiry *reads* as `expired`
+// everywhere, whether or not retention has marked it yet (SPEC B1).
+
+export interface StateFacts {
+  state: JoinRequestState;
+  expiresAt: Date;
+}
+
+export function effectiveState(request: StateFacts, now: Date): JoinRequestState {
+  const live = request.state === "pending" || request.state === "approved";
+  return live && request.expiresAt.getTime() <= now.getTime() ? "expired" : request.state;
+}
+
+/** What a decision does to a request, decided from what was read. */
+export type Decision =
+  | { kind: "transition"; from: "pending" | "approved"; to: JoinRequestState }
+  | { kind: "unchanged" }
+  | { kind: "refused"; message: string };
+
+interface Ownership extends StateFacts {
+  poolId: string | null;
+}
+
+export function decideApproval(request: Ownership, poolId: string, now: Date): Decision {
+  const state = effectiveState(request, now);
+  if (state === "pending") return { kind: "transition", from: "pending", to: "approved" };
+  if (state === "approved" && request.poolId === poolId) return { kind: "unchanged" };
+  return { kind: "refused", message: `join request is ${state}; only a pending request can be approved` };
+}
+
+export function decideRejection(request: StateFacts, now: Date): Decision {
+  const state = effectiveState(request, now);
+  if (state === "pending" || state === "approved") return { kind: "transition", from: state, to: "rejected" };
+  if (state === "rejected") return { kind: "unchanged" };
+  return {
+    kind: "refused",
+    message: `join request is ${state}; only a pending request or an unused approval can be rejected`,
+  };
+}
+
+/** A pool sees its own requests and its site's requests no pool has claimed. */
+export function isVisibleToPool(
+  request: { poolId: string | null; siteId: string; tenantId: string },
+  pool: { id: string; siteId: string; tenantId: string },
+): boolean {
+  if (request.tenantId !== pool.tenantId) return false;
+  return request.poolId === pool.id || (request.poolId === null && request.siteId === pool.siteId);
+}
+
+/**
+ * The machine's retry with an approved request's CSR consumes the approval,
+ * once. Other states answer the retry without a transition.
+ */
+export function decideConsumption(request: StateFacts, now: Date): Decision {
+  const state = effectiveState(request, now);
+  if (state === "approved") return { kind: "transition", from: "approved", to: "consumed" };
+  return { kind: "refused", message: `join request is ${state}; only an approved request can be consumed` };
+}

@@ -1,0 +1,27 @@
+// Runs before `next dev`: the embedded database is opened once here, which
+// migrates it and, when new, seeds the demo data, so the first page is not
+// the one that waits. With DATABASE_URL the migrations are applied and the
+// demo data is left to `npm run db:seed`.
+import { connectionTarget } from "@/server/db/connection-target";
+import { getDb } from "@/server/db/client";
+import { runNpmScript } from "./test/run-npm-script";
+
+async function main() {
+  const target = connectionTarget();
+  if (target.kind === "postgres") {
+    await runNpmScript("db:migrate");
+    console.log("Using DATABASE_URL. Demo data: npm run db:seed");
+    return;
+  }
+  const db = await getDb();
+  const pending = await db.joinRequest.count({ where: { state: "pending" } });
+  await db.$disconnect();
+  console.log(`Embedded PostgreSQL (PGlite) in ${target.dir}: migrated, ${pending} pending join requests.`);
+  console.log("Try: curl -s -X POST localhost:3000/api/compute/joinRequests/list \\");
+  console.log("  -H 'authorization: Bearer bcsk_acmeadmin.demo-acme-admin-secret' -d '{\"tenantId\":\"acme\",\"poolId\":\"gpu-a\"}'");
+}
+
+main().catch((error: unknown) => {
+  console.error(`dev setup failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

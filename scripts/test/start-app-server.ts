@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+export interface AppServer {
+  baseUrl: string;
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the production build (`next start`) on a free loopback port against
+ * `databaseUrl` and waits until it answers. Its output goes to `logFile`.
+ */
+export async function startAppServer(options: {
+  databaseUrl: string;
+  logFile: string;
+  env?: Record<string, string>;
+}): Promise<AppServer> {
+  if (!existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
+    throw new Error("no production build in .next: run `npm run build` first (`npm test` does)");
+  }
+  const port = await freePort();
+  mkdirSync(path.dirname(options.logFile), { recursive: true });
+  const log = createWriteStream(options.logFile, { flags: "a" });
+  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: options.databaseUrl, ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering(baseUrl, child);
+  return {
+    baseUrl,
+    logFile: options.logFile,
+    stop: () => stopChild(child),
+  };
+}
+
+async function waitUntilAnswering(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}`);
+    try {
+      await fetch(`${baseUrl}/api/health`); // any answer: the server is up
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  await stopChild(child);
+  throw new Error(`next start did not answer at ${baseUrl} within 60 s`);
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once("exit", () => resolve());
+    child.kill("SIGTERM");
+    setTimeout(() => child.kill("SIGKILL"), 5_000).unref();
+  });
+}

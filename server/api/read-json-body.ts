@@ -1,0 +1,48 @@
+import { ApiError } from "./errors";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const tooLarge = () =>
+  new ApiError("PAYLOAD_TOO_LARGE", `request body is larger than ${MAX_BODY_BYTES} bytes (64 KiB)`);
+
+/**
+ * Reads the body as one JSON object, refusing more than 64 KiB without
+ * buffering it: the declared Content-Length is checked first, and the stream
+ * is cut off as soon as it passes the limit (a chunked body has no length).
+ */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+
+  const text = await readLimitedText(request);
+  if (text.trim() === "") throw new ApiError("INVALID_ARGUMENT", "request body must be a JSON object");
+
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new ApiError("INVALID_ARGUMENT", "request body is not valid JSON");
+  }
+  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+    throw new ApiError("INVALID_ARGUMENT", "request body must be a JSON object");
+  }
+  return parsed as Record<string, unknown>;
+}
+
+async function readLimitedText(request: Request): Promise<string> {
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      await reader.cancel();
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+}

@@ -1,0 +1,33 @@
+import "server-only";
+import { ApiError } from "./errors";
+import { isDatabaseUnavailable } from "./database-unavailable";
+import { log } from "../log";
+import { newId } from "@/lib/ids";
+
+export function newRequestId(): string {
+  return newId("req");
+}
+
+export function jsonResponse(status: number, body: unknown, requestId: string, headers: HeadersInit = {}): Response {
+  return Response.json(body, {
+    status,
+    headers: { "x-request-id": requestId, "cache-control": "no-store", ...headers },
+  });
+}
+
+/**
+ * The only place an error becomes a Response: ApiErrors keep their code, an
+ * unreachable database is UNAVAILABLE, anything else is a generic INTERNAL
+ * that never shows internals (the details go to the log, under the request id).
+ */
+export function errorResponse(error: unknown, requestId: string, headers: HeadersInit = {}): Response {
+  if (error instanceof ApiError) return jsonResponse(error.httpStatus, error.toBody(), requestId, headers);
+  if (isDatabaseUnavailable(error)) {
+    log.error("database unavailable", { requestId, error: String(error) });
+    const unavailable = new ApiError("UNAVAILABLE", "the database is unavailable; try again shortly");
+    return jsonResponse(503, unavailable.toBody(), requestId, { "retry-after": "5", ...headers });
+  }
+  log.error("unhandled error", { requestId, error: error instanceof Error ? error.stack : String(error) });
+  const internal = new ApiError("INTERNAL", `internal error; quote request id ${requestId}`);
+  return jsonResponse(500, internal.toBody(), requestId, headers);
+}

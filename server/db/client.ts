@@ -1,0 +1,33 @@
+import "server-only";
+import { PrismaPg } from "@prisma/adapter-pg";
+import { PrismaClient, type Prisma } from "./generated/client";
+import { connectionTarget } from "./connection-target";
+import { env } from "../env";
+
+export type Db = PrismaClient;
+/** A Prisma client inside an interactive transaction. */
+export type Tx = Prisma.TransactionClient;
+
+// One client per process, cached on globalThis so that dev hot reloads do not
+// open a new pool each time (prisma/prisma#17566). The client holds no state
+// of ours: several app instances may share one database.
+const cache = globalThis as typeof globalThis & { __betterComputeDb?: Promise<Db> };
+
+export function getDb(): Promise<Db> {
+  cache.__betterComputeDb ??= openDb().catch((error: unknown) => {
+    cache.__betterComputeDb = undefined; // let the next request try again
+    throw error;
+  });
+  return cache.__betterComputeDb;
+}
+
+async function openDb(): Promise<Db> {
+  const target = connectionTarget();
+  if (target.kind === "postgres") {
+    const adapter = new PrismaPg({ connectionString: target.url, max: env().BC_DB_POOL_MAX });
+    return new PrismaClient({ adapter });
+  }
+  // Loaded only when used: production never pulls PGlite's Wasm in.
+  const { openEmbeddedDatabase } = await import("./embedded-database");
+  return openEmbeddedDatabase(target.dir);
+}

@@ -1,0 +1,48 @@
+import "server-only";
+import { Prisma, type Event } from "../db/generated/client";
+import type { Db } from "../db/client";
+import type { PoolFacts } from "../pools/find-pool";
+import type { JoinRequestEventType } from "@/lib/validations/events";
+
+export interface EventJson {
+  id: string;
+  type: string;
+  occurredAt: string;
+  tenantId: string;
+  data: Prisma.JsonValue;
+}
+
+/**
+ * The events of the requests `pool` owns and of its site's unclaimed
+ * requests, in id order (SPEC B6). Ownership is the request's current one,
+ * so a site request's history follows it into the pool that claimed it; the
+ * events of a request retention has deleted follow the pool they name.
+ */
+export async function listEvents(input: {
+  db: Db;
+  pool: PoolFacts;
+  types?: JoinRequestEventType[];
+  after?: string;
+  limit: number;
+}): Promise<{ events: EventJson[]; nextCursor?: string }> {
+  const { db, pool, types, after, limit } = input;
+  const rows = await db.$queryRaw<Event[]>`
+    SELECT e.id, e.type, e.occurred_at AS "occurredAt", e.tenant_id AS "tenantId", e.data
+    FROM events e LEFT JOIN join_requests r ON r.id = e.request_id
+    WHERE e.tenant_id = ${pool.tenantId}
+      ${after ? Prisma.sql`AND e.id > ${after}` : Prisma.empty}
+      ${types?.length ? Prisma.sql`AND e.type IN (${Prisma.join(types)})` : Prisma.empty}
+      AND (r.pool_id = ${pool.id}
+        OR (r.id IS NOT NULL AND r.pool_id IS NULL AND r.site_id = ${pool.siteId})
+        OR (r.id IS NULL AND e.pool_id = ${pool.id}))
+    ORDER BY e.id LIMIT ${limit + 1}`;
+  const page = rows.slice(0, limit);
+  const events = page.map((row) => ({
+    id: row.id,
+    type: row.type,
+    occurredAt: row.occurredAt.toISOString(),
+    tenantId: row.tenantId,
+    data: row.data,
+  }));
+  return rows.length > limit ? { events, nextCursor: page[page.length - 1]!.id } : { events };
+}

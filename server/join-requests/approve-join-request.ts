@@ -1,0 +1,46 @@
+import "server-only";
+import type { Db } from "../db/client";
+import type { PoolFacts } from "../pools/find-pool";
+import { ApiError } from "../api/errors";
+import { decideApproval } from "@/lib/join-requests/state-machine";
+import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
+import { toJoinRequestJson } from "./join-request-json";
+import { transitionJoinRequest } from "./transition-join-request";
+
+/**
+ * Approves a pending request for `pool` with a new expiry of `ttlSeconds`
+ * (claiming it if it was an unclaimed site request). An approval already
+ * made for this pool is returned as stored: no new expiry, no event.
+ */
+export async function approveJoinRequest(input: {
+  db: Db;
+  pool: PoolFacts;
+  requestId: string;
+  ttlSeconds: number;
+  reason?: string;
+  actor: string;
+  now: Date;
+}): Promise<JoinRequestJson> {
+  const { pool, now } = input;
+  const expiresAt = new Date(now.getTime() + input.ttlSeconds * 1000);
+  const { request } = await transitionJoinRequest({
+    ...input,
+    precheck: () => {
+      if (pool.archivedAt) throw new ApiError("INVALID_STATE", `pool ${pool.id} is archived; it cannot approve joins`);
+    },
+    decide: (current) => decideApproval(current, pool.id, now),
+    changes: () => ({
+      state: "approved",
+      poolId: pool.id,
+      expiresAt,
+      decidedAt: now,
+      decidedBy: input.actor,
+      reason: input.reason ?? null,
+    }),
+    event: () => ({
+      type: "security.join-request.approved",
+      data: { expiresAt: expiresAt.toISOString(), ...(input.reason ? { reason: input.reason } : {}) },
+    }),
+  });
+  return toJoinRequestJson(request, now);
+}

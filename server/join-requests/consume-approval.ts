@@ -1,0 +1,26 @@
+import "server-only";
+import type { Db } from "../db/client";
+import type { JoinRequest } from "../db/generated/client";
+import type { PoolFacts } from "../pools/find-pool";
+import { decideConsumption } from "@/lib/join-requests/state-machine";
+import { transitionJoinRequest } from "./transition-join-request";
+
+/**
+ * Consumes an approval for the machine's retry: one conditional update, so
+ * any number of concurrent retries admit one node (the others see `consumed`).
+ */
+export async function consumeApproval(input: {
+  db: Db;
+  pool: PoolFacts;
+  requestId: string;
+  actor: string;
+  now: Date;
+}): Promise<JoinRequest> {
+  const { request } = await transitionJoinRequest({
+    ...input,
+    decide: (current) => decideConsumption(current, input.now),
+    changes: () => ({ state: "consumed", consumedAt: input.now }),
+    event: () => ({ type: "security.join-request.consumed" }),
+  });
+  return request;
+}

@@ -1,0 +1,63 @@
+import "server-only";
+import type { Db } from "../db/client";
+import type { JoinRequest } from "../db/generated/client";
+import { recordJoinRequestEvent } from "../events/record-event";
+import { newId } from "@/lib/ids";
+import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
+
+/** How long a deferred join waits for a decision (SPEC B5). */
+export const PENDING_TTL_SECONDS = 24 * 60 * 60;
+
+export interface MachineFacts {
+  hostname: string;
+  systemUuid: string;
+  serialNumber: string;
+  macAddresses: string[];
+  tpmEkSha256: string | null;
+}
+
+/**
+ * Records a deferred join as a new pending request with its `created` event.
+ * `poolId` null makes it an unclaimed site request.
+ */
+export async function createJoinRequest(input: {
+  db: Db;
+  tenantId: string;
+  siteId: string;
+  poolId: string | null;
+  reasons: JoinRequestReason[];
+  machine: MachineFacts;
+  csrSha256: string;
+  credential: { joinTokenId: string } | { enrollKeyId: string };
+  actor: string;
+  now: Date;
+  ttlSeconds?: number;
+}): Promise<JoinRequest> {
+  const { db, now, machine } = input;
+  const expiresAt = new Date(now.getTime() + (input.ttlSeconds ?? PENDING_TTL_SECONDS) * 1000);
+  return db.$transaction(async (tx) => {
+    const request = await tx.joinRequest.create({
+      data: {
+        id: newId("jreq", now.getTime()),
+        tenantId: input.tenantId,
+        siteId: input.siteId,
+        poolId: input.poolId,
+        state: "pending",
+        reasons: input.reasons,
+        ...machine,
+        csrSha256: input.csrSha256,
+        createdAt: now,
+        expiresAt,
+        ...input.credential,
+      },
+    });
+    await recordJoinRequestEvent(tx, {
+      type: "security.join-request.created",
+      request,
+      actor: input.actor,
+      now,
+      data: { reasons: input.reasons, expiresAt: expiresAt.toISOString() },
+    });
+    return request;
+  });
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import type { JoinRequest } from "../db/generated/client";
+import { effectiveState } from "@/lib/join-requests/state-machine";
+import type { JoinRequestJson, JoinRequestReason } from "@/lib/join-requests/join-request-json";
+
+/** A stored join request as every method returns it (SPEC B1). */
+export function toJoinRequestJson(row: JoinRequest, now: Date): JoinRequestJson {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    siteId: row.siteId,
+    poolId: row.poolId,
+    state: effectiveState(row, now),
+    reasons: row.reasons as JoinRequestReason[],
+    machine: {
+      hostname: row.hostname,
+      systemUuid: row.systemUuid,
+      serialNumber: row.serialNumber,
+      macAddresses: row.macAddresses,
+      tpmEkSha256: row.tpmEkSha256,
+    },
+    csrSha256: row.csrSha256,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    decidedBy: row.decidedBy,
+    reason: row.reason,
+    consumedAt: row.consumedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,68 @@
+import "server-only";
+import { Prisma, type JoinRequest } from "../db/generated/client";
+import type { Db } from "../db/client";
+import type { PoolFacts } from "../pools/find-pool";
+import type { StateFilter } from "@/lib/validations/join-requests";
+import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
+import { toJoinRequestJson } from "./join-request-json";
+
+// Every column, named as the Prisma model names it, so raw rows are JoinRequests.
+const COLUMNS = Prisma.raw(`id, tenant_id AS "tenantId", site_id AS "siteId", pool_id AS "poolId",
+  state::text AS state, reasons, hostname, system_uuid AS "systemUuid", serial_number AS "serialNumber",
+  mac_addresses AS "macAddresses", tpm_ek_sha256 AS "tpmEkSha256", csr_sha256 AS "csrSha256",
+  created_at AS "createdAt", expires_at AS "expiresAt", decided_at AS "decidedAt", decided_by AS "decidedBy",
+  reason, consumed_at AS "consumedAt", join_token_id AS "joinTokenId", enroll_key_id AS "enrollKeyId"`);
+
+/** The effective-state filter in SQL: expiry is read at query time (SPEC B1). */
+function stateCondition(state: StateFilter, now: Date): Prisma.Sql {
+  switch (state) {
+    case "pending":
+    case "approved":
+      return Prisma.sql`state = ${Prisma.raw(`'${state}'`)} AND expires_at > ${now}`;
+    case "rejected":
+    case "consumed":
+      return Prisma.sql`state = ${Prisma.raw(`'${state}'`)}`;
+    case "expired":
+      return Prisma.sql`(state = 'expired' OR (state IN ('pending', 'approved') AND expires_at <= ${now}))`;
+    case "all":
+      return Prisma.sql`TRUE`;
+  }
+}
+
+export interface ListJoinRequestsResult {
+  joinRequests: JoinRequestJson[];
+  nextCursor?: string;
+}
+
+/**
+ * The requests `pool` can decide, oldest first: its own, and its site's that
+ * no pool has claimed. Each half is its own index range scan in id order
+ * (see the indexes on JoinRequest), merged and cut to the page.
+ */
+export async function listJoinRequests(input: {
+  db: Db;
+  pool: PoolFacts;
+  state: StateFilter;
+  limit: number;
+  cursor?: string;
+  now: Date;
+}): Promise<ListJoinRequestsResult> {
+  const { db, pool, state, limit, cursor, now } = input;
+  const filter = Prisma.sql`${stateCondition(state, now)}${cursor ? Prisma.sql` AND id > ${cursor}` : Prisma.empty}`;
+  const pageSize = limit + 1; // one more tells whether a next page exists
+  const rows = await db.$queryRaw<JoinRequest[]>`
+    SELECT ${COLUMNS} FROM (
+      (SELECT * FROM join_requests
+        WHERE pool_id = ${pool.id} AND ${filter} ORDER BY id LIMIT ${pageSize})
+      UNION ALL
+      (SELECT * FROM join_requests
+        WHERE pool_id IS NULL AND site_id = ${pool.siteId} AND tenant_id = ${pool.tenantId} AND ${filter}
+        ORDER BY id LIMIT ${pageSize})
+    ) visible
+    ORDER BY id LIMIT ${pageSize}`;
+
+  const page = rows.slice(0, limit);
+  const result: ListJoinRequestsResult = { joinRequests: page.map((row) => toJoinRequestJson(row, now)) };
+  if (rows.length > limit) result.nextCursor = page[page.length - 1]!.id;
+  return result;
+}

@@ -1,0 +1,18 @@
+import "server-only";
+import { listEventsInput } from "@/lib/validations/events";
+import { listEvents } from "../events/list-events";
+import { defineMethod } from "./define-method";
+
+// SPEC B6: reading what the join requests published.
+export const listEventsMethod = defineMethod({
+  name: "events/list",
+  kind: "read",
+  permission: "compute:join-tokens:read",
+  resource: "compute-pool",
+  phase: "v0.2",
+  status: "registered",
+  module: "server",
+  summary: "Lists the events of the requests a pool owns and of its site's unclaimed requests.",
+  input: listEventsInput,
+  handler: ({ db, pool, input }) => listEvents({ db, pool, types: input.types, after: input.after, limit: input.limit }),
+});

@@ -1,0 +1,18 @@
+import "server-only";
+import type { MethodDefinition } from "./define-method";
+import { approveJoinRequestMethod, listJoinRequestsMethod, rejectJoinRequestMethod } from "./join-requests-methods";
+import { listEventsMethod } from "./events-methods";
+
+// The one list of published methods; POST /api/compute/<name> serves each.
+export const METHODS: readonly MethodDefinition[] = [
+  listJoinRequestsMethod,
+  approveJoinRequestMethod,
+  rejectJoinRequestMethod,
+  listEventsMethod,
+];
+
+const byName = new Map(METHODS.map((method) => [method.name, method]));
+
+export function findMethod(name: string): MethodDefinition | undefined {
+  return byName.get(name);
+}

@@ -1,0 +1,79 @@
+// SPEC Part C: the fixed demo data. For demos and tests only; tests elsewhere
+// rely on these exact values.
+import type { Role } from "../auth/roles";
+
+export const DEMO_PASSWORD = "demo-password-123";
+
+export const DEMO_TENANTS = [
+  { id: "acme", name: "Acme Corp" },
+  { id: "globex", name: "Globex" },
+];
+
+export const DEMO_SITES = [
+  { id: "fra1", tenantId: "acme", name: "Frankfurt 1" },
+  { id: "ams1", tenantId: "acme", name: "Amsterdam 1" },
+  { id: "nyc1", tenantId: "globex", name: "New York 1" },
+];
+
+export const DEMO_POOLS = [
+  { id: "gpu-a", tenantId: "acme", siteId: "fra1", name: "GPU A", requiresTpm: true, archived: false },
+  { id: "gpu-b", tenantId: "acme", siteId: "fra1", name: "GPU B", requiresTpm: false, archived: false },
+  { id: "legacy", tenantId: "acme", siteId: "fra1", name: "Legacy", requiresTpm: false, archived: true },
+  { id: "cpu-x", tenantId: "acme", siteId: "ams1", name: "CPU X", requiresTpm: false, archived: false },
+  { id: "globex-gpu", tenantId: "globex", siteId: "nyc1", name: "Globex GPU", requiresTpm: false, archived: false },
+];
+
+interface DemoGrant {
+  tenantId: string;
+  poolId: string | null;
+  role: Role;
+}
+
+export const DEMO_USERS: { email: string; name: string; grants: DemoGrant[] }[] = [
+  { email: "admin@acme.test", name: "Acme Admin", grants: [{ tenantId: "acme", poolId: null, role: "pool_admin" }] },
+  { email: "viewer@acme.test", name: "Acme Viewer", grants: [{ tenantId: "acme", poolId: null, role: "pool_viewer" }] },
+  { email: "gpu-a-admin@acme.test", name: "GPU A Admin", grants: [{ tenantId: "acme", poolId: "gpu-a", role: "pool_admin" }] },
+  { email: "admin@globex.test", name: "Globex Admin", grants: [{ tenantId: "globex", poolId: null, role: "pool_admin" }] },
+];
+
+export const DEMO_SERVICE_KEYS: { id: string; secret: string; tenantId: string; name: string; grant: DemoGrant }[] = [
+  { id: "acmeadmin", secret: "demo-acme-admin-secret", tenantId: "acme", name: "Acme admin (demo)", grant: { tenantId: "acme", poolId: null, role: "pool_admin" } },
+  { id: "acmeviewer", secret: "demo-acme-viewer-secret", tenantId: "acme", name: "Acme viewer (demo)", grant: { tenantId: "acme", poolId: null, role: "pool_viewer" } },
+  { id: "gpuaadmin", secret: "demo-gpu-a-admin-secret", tenantId: "acme", name: "GPU A admin (demo)", grant: { tenantId: "acme", poolId: "gpu-a", role: "pool_admin" } },
+  { id: "globexadmin", secret: "demo-globex-admin-secret", tenantId: "globex", name: "Globex admin (demo)", grant: { tenantId: "globex", poolId: null, role: "pool_admin" } },
+];
+
+export const DEMO_JOIN_TOKENS = [
+  { id: "demogpua", secret: "demo-gpu-a-join-secret", tenantId: "acme", poolId: "gpu-a" },
+  { id: "demogpub", secret: "demo-gpu-b-join-secret", tenantId: "acme", poolId: "gpu-b" },
+  { id: "demolegacy", secret: "demo-legacy-join-secret", tenantId: "acme", poolId: "legacy" },
+  { id: "democpux", secret: "demo-cpu-x-join-secret", tenantId: "acme", poolId: "cpu-x" },
+  { id: "demoglobex", secret: "demo-globex-join-secret", tenantId: "globex", poolId: "globex-gpu" },
+];
+export const DEMO_JOIN_TOKEN_MAX_USES = 1000;
+export const DEMO_JOIN_TOKEN_TTL_MS = 10 * 365 * 24 * 60 * 60 * 1000;
+
+export const DEMO_ENROLLMENT_KEYS = [
+  { id: "demofra1", secret: "demo-fra1-enroll-secret", tenantId: "acme", siteId: "fra1" },
+  { id: "demoams1", secret: "demo-ams1-enroll-secret", tenantId: "acme", siteId: "ams1" },
+];
+
+/** acme/fra1 knows …111 to …119; …118 and …119 are assigned to gpu-b. */
+export const DEMO_DISCOVERED_MACHINES = Array.from({ length: 9 }, (_, index) => {
+  const n = index + 1;
+  return {
+    tenantId: "acme",
+    siteId: "fra1",
+    systemUuid: `11111111-1111-4111-8111-11111111111${n}`,
+    macAddresses: [`52:54:00:11:11:1${n}`],
+    assignedPoolId: n >= 8 ? "gpu-b" : null,
+  };
+});
+
+export const DEMO_TPM_ALLOWED_KEYS = [
+  {
+    tenantId: "acme",
+    ekSha256: "15426fb055f5461484bf419f7e67ba400ddfc2b54d90981cb9f65f6ffc228af1",
+    note: "shared/fixtures/tpm-ek-allowed.pem",
+  },
+];

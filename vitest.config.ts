@@ -1,0 +1,38 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+const root = fileURLToPath(new URL(".", import.meta.url));
+
+// Two projects: `unit` (beside the code; some need the real PostgreSQL that
+// test/global-setup.ts provides) and `api` (HTTP against a real `next start`).
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${root}` },
+      { find: /^server-only$/, replacement: `${root}test/server-only-stub.ts` },
+    ],
+  },
+  test: {
+    setupFiles: ["test/setup-env.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["lib/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          globalSetup: ["test/global-setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "api",
+          include: ["e2e/api/**/*.test.ts"],
+          globalSetup: ["test/global-setup.ts", "e2e/api/start-server.ts"],
+        },
+      },
+    ],
+  },
+});
