@@ -5,8 +5,19 @@ import type { Principal } from "../auth/principal";
 import type { Permission } from "../auth/roles";
 import type { PoolFacts } from "../pools/find-pool";
 
-/** What a handler gets once the caller is authenticated, authorized and the pool found. */
-export interface MethodContext<Input> {
+interface MethodFacts<Schema extends z.ZodType> {
+  /** `<group>/<method>`, served at POST /api/compute/<group>/<method> */
+  name: string;
+  kind: "read" | "mutation";
+  phase: string;
+  status: "registered";
+  module: "server";
+  summary: string;
+  input: Schema;
+}
+
+/** What a pool method's handler gets once the caller is authenticated, authorized and the pool found. */
+export interface PoolMethodContext<Input> {
   input: Input;
   principal: Principal;
   pool: PoolFacts;
@@ -18,28 +29,57 @@ export interface MethodContext<Input> {
 type PoolScopedInput = { tenantId: string; poolId: string };
 
 /**
- * A published method, declared once: the route table, the docs and the
- * wrapper's checks all read these fields.
+ * A method called by users and services (service key or console session),
+ * decided on compute-pool/{poolId} within tenantId.
  */
-export interface MethodDefinition<Schema extends z.ZodType<PoolScopedInput, unknown> = z.ZodType<PoolScopedInput, unknown>> {
-  /** `<group>/<method>`, served at POST /api/compute/<group>/<method> */
-  name: string;
-  kind: "read" | "mutation";
+export interface PoolMethodDefinition<Schema extends z.ZodType<PoolScopedInput, unknown> = z.ZodType<PoolScopedInput, unknown>>
+  extends MethodFacts<Schema> {
+  access: "pool";
   permission: Permission;
-  /** Every method here is decided on compute-pool/{poolId} within tenantId. */
   resource: "compute-pool";
-  phase: string;
-  status: "registered";
-  module: "server";
-  summary: string;
-  input: Schema;
   // A method signature (not a property) so that definitions of different
   // inputs fit one registry list.
-  handler(context: MethodContext<z.output<Schema>>): Promise<unknown>;
+  handler(context: PoolMethodContext<z.output<Schema>>): Promise<unknown>;
 }
 
+/** What a machine method's handler gets: the authenticated machine credential. */
+export interface MachineMethodContext<Input, Credential> {
+  input: Input;
+  credential: Credential;
+  db: Db;
+  now: Date;
+  requestId: string;
+}
+
+/**
+ * A method called by machines (the node daemon) with a machine credential
+ * rather than a principal; `authenticate` answers 401 itself.
+ */
+export interface MachineMethodDefinition<Schema extends z.ZodType = z.ZodType, Credential = unknown>
+  extends MethodFacts<Schema> {
+  access: "machine";
+  authenticate(db: Db, request: Request, now: Date): Promise<Credential>;
+  handler(context: MachineMethodContext<z.output<Schema>, Credential>): Promise<MethodResult | unknown>;
+}
+
+/** A handler may choose its HTTP status (e.g. 202 for a deferred join); 200 otherwise. */
+export class MethodResult {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {}
+}
+
+export type MethodDefinition = PoolMethodDefinition | MachineMethodDefinition;
+
 export function defineMethod<Schema extends z.ZodType<PoolScopedInput, unknown>>(
-  definition: MethodDefinition<Schema>,
-): MethodDefinition<Schema> {
-  return definition;
+  definition: Omit<PoolMethodDefinition<Schema>, "access">,
+): PoolMethodDefinition<Schema> {
+  return { ...definition, access: "pool" };
+}
+
+export function defineMachineMethod<Schema extends z.ZodType, Credential>(
+  definition: Omit<MachineMethodDefinition<Schema, Credential>, "access">,
+): MachineMethodDefinition<Schema, Credential> {
+  return { ...definition, access: "machine" };
 }

@@ -1,12 +1,14 @@
 import "server-only";
+import type { z } from "zod";
 import { ApiError } from "../api/errors";
 import { readJsonBody } from "../api/read-json-body";
 import { errorResponse, jsonResponse, newRequestId } from "../api/responses";
 import { authenticate } from "../auth/authenticate";
 import { authorize } from "../auth/authorize";
-import { getDb } from "../db/client";
+import { getDb, type Db } from "../db/client";
 import { findPool } from "../pools/find-pool";
 import { parseInput } from "@/lib/validations/parse-input";
+import { MethodResult, type MachineMethodDefinition, type PoolMethodDefinition } from "./define-method";
 import { findMethod } from "./registry";
 
 /**
@@ -21,20 +23,37 @@ export async function serveMethod(request: Request, name: string): Promise<Respo
     const method = findMethod(name);
     if (!method) throw new ApiError("NOT_FOUND", `no method ${name}`);
     const db = await getDb();
-    const principal = await authenticate(db, request);
-    const parsed = parseInput(method.input, await readJsonBody(request));
-    if (!parsed.ok) {
-      const [first] = parsed.violations;
-      throw new ApiError("INVALID_ARGUMENT", `${first!.field} ${first!.message}`, parsed.violations);
-    }
-    const input = parsed.value;
-    authorize(principal, method.permission, input.tenantId, input.poolId);
-    const pool = await findPool(db, input.tenantId, input.poolId);
-    const result = await method.handler({ input, principal, pool, db, now: new Date(), requestId });
+    const now = new Date();
+    const result =
+      method.access === "pool"
+        ? await servePoolMethod(method, db, request, now, requestId)
+        : await serveMachineMethod(method, db, request, now, requestId);
+    if (result instanceof MethodResult) return jsonResponse(result.status, result.body, requestId);
     return jsonResponse(200, result, requestId);
   } catch (error) {
     return errorResponse(error, requestId);
   }
+}
+
+async function servePoolMethod(method: PoolMethodDefinition, db: Db, request: Request, now: Date, requestId: string) {
+  const principal = await authenticate(db, request);
+  const input = await parseBody(method.input, request);
+  authorize(principal, method.permission, input.tenantId, input.poolId);
+  const pool = await findPool(db, input.tenantId, input.poolId);
+  return method.handler({ input, principal, pool, db, now, requestId });
+}
+
+async function serveMachineMethod(method: MachineMethodDefinition, db: Db, request: Request, now: Date, requestId: string) {
+  const credential = await method.authenticate(db, request, now);
+  const input = await parseBody(method.input, request);
+  return method.handler({ input, credential, db, now, requestId });
+}
+
+async function parseBody<S extends z.ZodType>(schema: S, request: Request): Promise<z.output<S>> {
+  const parsed = parseInput(schema, await readJsonBody(request));
+  if (parsed.ok) return parsed.value;
+  const [first] = parsed.violations;
+  throw new ApiError("INVALID_ARGUMENT", `${first!.field} ${first!.message}`, parsed.violations);
 }
 
 /** Every other HTTP method on a method's URL. */
