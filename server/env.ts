@@ -13,6 +13,23 @@ const envSchema = z.object({
   // Connections per app instance (PostgreSQL only).
   BC_DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   BC_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+
+  // The machine join (SPEC B5).
+  // 32 bytes, base64 or hex: encrypts each tenant CA's private key at rest.
+  // Unset with the embedded database: a development key is generated into
+  // BC_PGLITE_DIR's parent folder (see README).
+  BC_CA_KEY_ENCRYPTION_KEY: z.string().min(1).optional(),
+  // Flood guard: live pending requests per pool and per site.
+  BC_MAX_PENDING_PER_POOL: z.coerce.number().int().min(1).default(1000),
+  BC_MAX_PENDING_PER_SITE: z.coerce.number().int().min(1).default(1000),
+
+  // The console's sign-in (next-auth). NEXTAUTH_SECRET signs the session JWTs.
+  NEXTAUTH_URL: z.string().url().optional(),
+  NEXTAUTH_SECRET: z.string().min(1).optional(),
+  // An OIDC provider is switched on when all three are set.
+  BC_OIDC_ISSUER: z.string().url().optional(),
+  BC_OIDC_CLIENT_ID: z.string().min(1).optional(),
+  BC_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export type Env = z.output<typeof envSchema>;
