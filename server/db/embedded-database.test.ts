@@ -1,0 +1,45 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+
+// The embedded default: no DATABASE_URL, a fresh PGlite folder → migrated →
+// seeded → `list` answers for the demo service key, through the same wrapper
+// the route handlers use.
+const dir = await mkdtemp(path.join(tmpdir(), "bc-pglite-"));
+delete process.env.DATABASE_URL;
+process.env.BC_PGLITE_DIR = dir;
+
+afterAll(async () => {
+  const { getDb } = await import("./client");
+  await (await getDb()).$disconnect();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe("embedded PGlite default", () => {
+  it("migrates and seeds a fresh folder, then serves list for the demo key", async () => {
+    const { serveMethod } = await import("../methods/serve-method");
+    const response = await serveMethod(
+      new Request("http://localhost/api/compute/joinRequests/list", {
+        method: "POST",
+        headers: { authorization: "Bearer bcsk_acmeadmin.demo-acme-admin-secret" },
+        body: JSON.stringify({ tenantId: "acme", poolId: "gpu-a" }),
+      }),
+      "joinRequests/list",
+    );
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { joinRequests: { state: string; poolId: string | null }[] };
+    expect(body.joinRequests.length).toBeGreaterThan(0);
+    expect(body.joinRequests.every((request) => request.state === "pending")).toBe(true);
+    // the site's unclaimed requests are there too
+    expect(body.joinRequests.some((request) => request.poolId === null)).toBe(true);
+  }, 120_000);
+
+  it("stores its data in the configured folder and records the migration", async () => {
+    const { getDb } = await import("./client");
+    const db = await getDb();
+    const rows = await db.$queryRaw<{ migration_name: string }[]>`SELECT migration_name FROM _prisma_migrations`;
+    expect(rows.map((row) => row.migration_name)).toContain("20261202000000_init");
+    expect(await db.tenant.count()).toBe(2);
+  });
+});
