@@ -21,10 +21,10 @@ export interface World {
   otherSiteId: string;
   pools: { a: string; b: string; archived: string; otherSite: string };
   keys: { admin: string; viewer: string; poolAdminA: string; revoked: string; noGrants: string };
-  other: { tenantId: string; poolId: string; admin: string };
+  other: { tenantId: string; siteId: string; poolId: string; admin: string };
 }
 
-async function createServiceKey(tenantId: string, grants: { tenantId: string; poolId: string | null; role: Role }[], revoked = false) {
+export async function createServiceKey(tenantId: string, grants: { tenantId: string; poolId: string | null; role: Role }[], revoked = false) {
   const db = await getDb();
   const id = `k${suffix()}${suffix()}`;
   const secret = randomBytes(16).toString("base64url");
@@ -64,8 +64,8 @@ export async function createWorld(): Promise<World> {
     { id: pools.archived, siteId, archived: true },
     { id: pools.otherSite, siteId: otherSiteId },
   ]);
-  const other = { tenantId: `o-${s}`, poolId: `po-${s}` };
-  await createTenant(other.tenantId, [`osite-${s}`], [{ id: other.poolId, siteId: `osite-${s}` }]);
+  const other = { tenantId: `o-${s}`, siteId: `osite-${s}`, poolId: `po-${s}` };
+  await createTenant(other.tenantId, [other.siteId], [{ id: other.poolId, siteId: other.siteId }]);
 
   const keys = {
     admin: await createServiceKey(tenantId, [{ tenantId, poolId: null, role: "pool_admin" }]),
@@ -135,4 +135,37 @@ export async function eventsOf(requestId: string) {
 export async function storedRequest(requestId: string) {
   const db = await getDb();
   return db.joinRequest.findUniqueOrThrow({ where: { id: requestId } });
+}
+
+/** One more pool in the world's site (or `siteId`), e.g. one to archive later. */
+export async function addPool(world: World, options: { siteId?: string; archived?: boolean } = {}): Promise<string> {
+  const db = await getDb();
+  const id = `px-${suffix()}`;
+  await db.pool.create({
+    data: {
+      id,
+      tenantId: world.tenantId,
+      siteId: options.siteId ?? world.siteId,
+      name: id,
+      archivedAt: options.archived ? new Date() : null,
+    },
+  });
+  return id;
+}
+
+export async function archivePool(poolId: string): Promise<void> {
+  const db = await getDb();
+  await db.pool.update({ where: { id: poolId }, data: { archivedAt: new Date() } });
+}
+
+/** `count` requests of one spec, made one after the other (so their ids ascend). */
+export async function makeRequests(world: World, count: number, spec: RequestSpec): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) ids.push(await makeRequest(world, spec));
+  return ids;
+}
+
+/** The types of a request's stored events, oldest first. */
+export async function eventTypesOf(requestId: string): Promise<string[]> {
+  return (await eventsOf(requestId)).map((event) => event.type);
 }
