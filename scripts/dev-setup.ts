@@ -17,7 +17,7 @@ async function main() {
   const pending = await db.joinRequest.count({ where: { state: "pending" } });
   await db.$disconnect();
   console.log(`Embedded PostgreSQL (PGlite) in ${target.dir}: migrated, ${pending} pending join requests.`);
-  console.log("Try: curl -s -X POST localhost:3000/api/compute/joinRequests/list \\");
+  console.log(`Try: curl -s -X POST localhost:${process.env.PORT ?? 3000}/api/compute/joinRequests/list \\`);
   console.log("  -H 'authorization: Bearer bcsk_acmeadmin.demo-acme-admin-secret' -d '{\"tenantId\":\"acme\",\"poolId\":\"gpu-a\"}'");
 }
 
