@@ -35,22 +35,20 @@ export interface ListJoinRequestsResult {
 }
 
 /**
- * The requests `pool` can decide, oldest first: its own, and its site's that
- * no pool has claimed. Each half is its own index range scan in id order
- * (see the indexes on JoinRequest), merged and cut to the page.
+ * The list statement. Each half (the pool's own, the site's unclaimed) is its
+ * own index range scan in id order (see the indexes on JoinRequest), merged
+ * and cut to the page. Exported so the benchmark's floor sends the very same SQL.
  */
-export async function listJoinRequests(input: {
-  db: Db;
-  pool: PoolFacts;
+export function listJoinRequestsSql(query: {
+  pool: Pick<PoolFacts, "id" | "siteId" | "tenantId">;
   state: StateFilter;
-  limit: number;
+  pageSize: number;
   cursor?: string;
   now: Date;
-}): Promise<ListJoinRequestsResult> {
-  const { db, pool, state, limit, cursor, now } = input;
+}): Prisma.Sql {
+  const { pool, state, pageSize, cursor, now } = query;
   const filter = Prisma.sql`${stateCondition(state, now)}${cursor ? Prisma.sql` AND id > ${cursor}` : Prisma.empty}`;
-  const pageSize = limit + 1; // one more tells whether a next page exists
-  const rows = await db.$queryRaw<JoinRequest[]>`
+  return Prisma.sql`
     SELECT ${COLUMNS} FROM (
       (SELECT * FROM join_requests
         WHERE pool_id = ${pool.id} AND ${filter} ORDER BY id LIMIT ${pageSize})
@@ -60,7 +58,20 @@ export async function listJoinRequests(input: {
         ORDER BY id LIMIT ${pageSize})
     ) visible
     ORDER BY id LIMIT ${pageSize}`;
+}
 
+/** The requests `pool` can decide, oldest first: its own, and its site's that no pool has claimed. */
+export async function listJoinRequests(input: {
+  db: Db;
+  pool: PoolFacts;
+  state: StateFilter;
+  limit: number;
+  cursor?: string;
+  now: Date;
+}): Promise<ListJoinRequestsResult> {
+  const { db, limit, now } = input;
+  // one more than the page tells whether a next page exists
+  const rows = await db.$queryRaw<JoinRequest[]>(listJoinRequestsSql({ ...input, pageSize: limit + 1 }));
   const page = rows.slice(0, limit);
   const result: ListJoinRequestsResult = { joinRequests: page.map((row) => toJoinRequestJson(row, now)) };
   if (rows.length > limit) result.nextCursor = page[page.length - 1]!.id;
