@@ -33,6 +33,11 @@ export default defineConfig({
           globalSetup: ["test/global-setup.ts", "e2e/api/start-server.ts"],
         },
       },
+      {
+        extends: true,
+        // Needs the production build; starts its own PostgreSQL and server.
+        test: { name: "bench", include: ["bench/**/*.test.ts"] },
+      },
     ],
   },
 });

@@ -1,0 +1,30 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { expect, it } from "vitest";
+import { runNpmScript } from "../scripts/test/run-npm-script";
+
+// `npm run bench` is not part of the suite; this tiny run proves the harness
+// still works end to end (its own cluster, dataset, server, load, floor, JSON).
+it("npm run bench -- --smoke measures every scenario against its floor without errors", async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), "bc-bench-"));
+  const out = path.join(dir, "smoke.json");
+  try {
+    await runNpmScript("bench", { DATABASE_URL: "" }, ["--smoke", "--skip-build", "--out", out]);
+    const result = JSON.parse(await readFile(out, "utf8")) as {
+      rows: { scenario: string; connections: number; http: { requests: number; errors: number }; floor?: { requests: number; errors: number } }[];
+      explainAtLargest: Record<string, string>;
+    };
+    const scenarios = new Set(result.rows.map((row) => row.scenario));
+    expect([...scenarios].sort()).toEqual(["approve (distinct pending)", "list all, deep cursor", "list pending (page 100)"]);
+    for (const row of result.rows) {
+      expect(row.http.requests, `${row.scenario} c${row.connections}`).toBeGreaterThan(0);
+      expect(row.http.errors, `${row.scenario} c${row.connections}`).toBe(0);
+      expect(row.floor?.requests, `${row.scenario} floor`).toBeGreaterThan(0);
+      expect(row.floor?.errors, `${row.scenario} floor`).toBe(0);
+    }
+    expect(result.explainAtLargest.pending).toMatch(/Index Scan/);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}, 180_000);

@@ -1,0 +1,109 @@
+// npm run bench — how the queue's cost grows with the table, and how far the
+// full stack is from the floor (the same SQL through `pg` on the same PostgreSQL).
+// Options: --sizes 1000,100000,1000000  --seconds 10  --connections 1,32
+//          --smoke (tiny: 1k rows, 1 s, connections 1,4)  --skip-build  --out FILE
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { startPostgresCluster } from "../scripts/test/postgres-cluster";
+import { runNpmScript } from "../scripts/test/run-npm-script";
+import { startAppServer } from "../scripts/test/start-app-server";
+import { addMixedRequests, approvalTargets, BENCH_BEARER, createBenchWorld, deepCursor, tableSize } from "./dataset";
+import { httpLoad } from "./http-load";
+import { floorLoad } from "./floor-load";
+import { approveBody, floorApprove, floorList, listBody } from "./scenarios";
+import { explainList } from "./explain";
+import { printTable, type Row } from "./report";
+
+const { values: args } = parseArgs({
+  options: {
+    sizes: { type: "string", default: "1000,100000,1000000" },
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "1,32" },
+    smoke: { type: "boolean", default: false },
+    "skip-build": { type: "boolean", default: false },
+    out: { type: "string" },
+  },
+});
+const sizes = (args.smoke ? "1000" : args.sizes!).split(",").map(Number);
+const seconds = args.smoke ? 1 : Number(args.seconds);
+const connectionsList = (args.smoke ? "1,4" : args.connections!).split(",").map(Number);
+
+async function main() {
+  const cluster = await startPostgresCluster({ durable: true, log: (line) => console.log(`[postgres] ${line}`) });
+  const env = { DATABASE_URL: cluster.url, NEXT_TELEMETRY_DISABLED: "1" };
+  const client = new pg.Client({ connectionString: cluster.url });
+  const rows: Row[] = [];
+  let explain: unknown;
+  try {
+    await runNpmScript("db:migrate", env);
+    if (!args["skip-build"]) await runNpmScript("build", env);
+    await client.connect();
+    await createBenchWorld(client);
+    const server = await startAppServer({
+      databaseUrl: cluster.url,
+      logFile: "bench/results/server.log.tmp",
+      env: { BC_LOG_LEVEL: "warn", BC_DB_POOL_MAX: String(Math.max(...connectionsList)) },
+    });
+    try {
+      let loaded = await tableSize(client);
+      for (const size of sizes) {
+        if (size > loaded) await addMixedRequests(client, size - loaded);
+        await client.query("VACUUM ANALYZE join_requests");
+        loaded = await tableSize(client);
+        const cursor = await deepCursor(client);
+        console.log(`\n▶ ${loaded.toLocaleString("en")} join requests`);
+        const measure = async (scenario: string, connections: number, http: () => Promise<Row["http"]>, floor?: () => Promise<Row["floor"]>) => {
+          const row: Row = { size, rows: loaded, scenario, connections, http: await http(), floor: floor ? await floor() : undefined };
+          rows.push(row);
+          printTable([row], { header: false });
+        };
+        for (const connections of connectionsList) {
+          const common = { url: `${server.baseUrl}/api/compute/joinRequests/list`, bearer: BENCH_BEARER, connections, seconds };
+          await measure("list pending (page 100)", connections,
+            () => httpLoad({ ...common, bodyFor: () => listBody("pending") }),
+            () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "pending") }));
+          await measure("list all, deep cursor", connections,
+            () => httpLoad({ ...common, bodyFor: () => listBody("all", cursor) }),
+            () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "all", cursor) }));
+          const httpTargets = await approvalTargets(client, approvalsFor(connections));
+          const httpApprove = await httpLoad({
+            ...common, url: `${server.baseUrl}/api/compute/joinRequests/approve`, amount: httpTargets.length,
+            bodyFor: (i) => approveBody(httpTargets[i % httpTargets.length]!),
+          });
+          const floorTargets = await approvalTargets(client, approvalsFor(connections));
+          await measure("approve (distinct pending)", connections, async () => httpApprove,
+            () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, amount: floorTargets.length, run: (c, i) => floorApprove(c, floorTargets[i]!) }));
+        }
+        if (size === Math.max(...sizes)) explain = await explainList(client, cursor);
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await client.end().catch(() => {});
+    await cluster.stop();
+  }
+  const result = { at: new Date().toISOString(), machine: machineFacts(), seconds, sizes, rows, explainAtLargest: explain };
+  const out = args.out ?? path.join("bench", "results", `bench-${result.at.replace(/[:.]/g, "-")}.json`);
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
+  console.log("\nSummary");
+  printTable(rows, { header: true });
+  console.log(`\nJSON: ${out}`);
+}
+
+/** Enough distinct pending requests for the run at ~3,000/s, at most. */
+function approvalsFor(connections: number): number {
+  return Math.min(50_000, Math.max(200, Math.round(seconds * (connections === 1 ? 800 : 3000))));
+}
+
+function machineFacts() {
+  return { node: process.version, cpus: (globalThis.navigator?.hardwareConcurrency ?? 0) || undefined, platform: process.platform };
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench failed: ${error instanceof Error ? error.stack : String(error)}`);
+  process.exit(1);
+});
