@@ -1,3 +1,4 @@
+import http from "node:http";
 import { expect, inject } from "vitest";
 
 export interface ApiResponse<T = any> {
@@ -10,15 +11,18 @@ export interface ApiResponse<T = any> {
 /** The running app server's URL for an absolute path ("/api/..."). */
 export const apiUrl = (path: string, baseUrl: string = inject("baseUrl")) => `${baseUrl}${path}`;
 
-async function toApiResponse<T>(response: Response): Promise<ApiResponse<T>> {
-  const text = await response.text();
+function apiResponse<T>(status: number, text: string, headers: Headers): ApiResponse<T> {
   let parsed: unknown = undefined;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     parsed = undefined;
   }
-  return { status: response.status, body: parsed as T, text, headers: response.headers };
+  return { status, body: parsed as T, text, headers };
+}
+
+async function toApiResponse<T>(response: Response): Promise<ApiResponse<T>> {
+  return apiResponse<T>(response.status, await response.text(), response.headers);
 }
 
 /** POSTs a JSON body (or raw text) to a method with a bearer credential. */
@@ -56,6 +60,43 @@ export function chunkedBody(text: string, chunkBytes = 8 * 1024): ReadableStream
       controller.enqueue(bytes.slice(offset, offset + chunkBytes));
       offset += chunkBytes;
     },
+  });
+}
+
+/**
+ * POSTs `body` with node:http: with a Content-Length, or `chunked` (written in
+ * 8 KiB pieces, no Content-Length). `agent` decides connection reuse; the
+ * default opens a connection of its own and closes it after the answer.
+ */
+export function rawPost<T = any>(
+  path: string,
+  body: string,
+  options: { chunked?: boolean; headers?: Record<string, string>; agent?: http.Agent } = {},
+): Promise<ApiResponse<T>> {
+  const bytes = Buffer.from(body, "utf8");
+  const headers: Record<string, string | number> = { "content-type": "application/json", ...options.headers };
+  if (!options.chunked) headers["content-length"] = bytes.byteLength;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      apiUrl(path),
+      { method: "POST", headers, agent: options.agent ?? new http.Agent({ keepAlive: false }) },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("error", reject);
+        response.on("end", () => {
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(response.headers)) {
+            for (const item of [value ?? []].flat()) responseHeaders.append(name, item);
+          }
+          resolve(apiResponse<T>(response.statusCode ?? 0, Buffer.concat(chunks).toString("utf8"), responseHeaders));
+        });
+      },
+    );
+    request.on("error", reject);
+    if (!options.chunked) return void request.end(bytes);
+    for (let offset = 0; offset < bytes.byteLength; offset += 8 * 1024) request.write(bytes.subarray(offset, offset + 8 * 1024));
+    request.end();
   });
 }
 
