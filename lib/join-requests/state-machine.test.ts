@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideApproval, decideRejection, effectiveState, isVisibleToPool } from "./state-machine";
+import { decideApproval, decideRejection, decideRetry, effectiveState, isVisibleToPool } from "./state-machine";
 
 const now = new Date("2026-12-02T12:00:00.000Z");
 const later = new Date(now.getTime() + 60_000);
@@ -69,5 +69,25 @@ describe("isVisibleToPool", () => {
     expect(isVisibleToPool({ poolId: "gpu-b", siteId: "fra1", tenantId: "acme" }, pool)).toBe(false);
     expect(isVisibleToPool({ poolId: null, siteId: "ams1", tenantId: "acme" }, pool)).toBe(false);
     expect(isVisibleToPool({ poolId: null, siteId: "fra1", tenantId: "globex" }, pool)).toBe(false);
+  });
+});
+
+describe("decideRetry (the machine retries with a request's CSR)", () => {
+  it.each([
+    ["pending", later, { kind: "wait" }],
+    ["approved", later, { kind: "consume" }],
+    ["pending", earlier, { kind: "start-over", markExpired: true }],
+    ["approved", earlier, { kind: "start-over", markExpired: true }],
+    ["expired", later, { kind: "start-over", markExpired: false }],
+  ] as const)("stored %s expiring %s → %o", (state, expiresAt, expected) => {
+    expect(decideRetry({ state, expiresAt }, now)).toEqual(expected);
+  });
+  it.each([
+    ["rejected", "JOIN_REJECTED"],
+    ["consumed", "INVALID_STATE"],
+  ] as const)("refuses a %s request with %s, whatever its expiry", (state, code) => {
+    for (const expiresAt of [earlier, later]) {
+      expect(decideRetry({ state, expiresAt }, now)).toMatchObject({ kind: "refused", code });
+    }
   });
 });

@@ -7,6 +7,10 @@ import type { JoinRequestState } from "@/lib/validations/join-requests";
 //      └──reject──▶ rejected ◀──reject (withdraw)──┘
 //   pending / approved ──(expiresAt passes)──▶ expired
 //
+// The machine's retry with a request's CSR (SPEC B5, decideRetry below):
+// pending → wait; approved → consume (once); rejected → JOIN_REJECTED;
+// consumed → INVALID_STATE; expired → start over as a new join.
+//
 // Stored `pending` or `approved` past its expiry *reads* as `expired`
 // everywhere, whether or not retention has marked it yet (SPEC B1).
 
@@ -65,3 +69,38 @@ export function decideConsumption(request: StateFacts, now: Date): Decision {
   if (state === "approved") return { kind: "transition", from: "approved", to: "consumed" };
   return { kind: "refused", message: `join request is ${state}; only an approved request can be consumed` };
 }
+
+/** What the machine's retry with an existing request's CSR does (SPEC B5). */
+export type RetryDecision =
+  /** still pending: the same 202 */
+  | { kind: "wait" }
+  /** approved and unexpired: consume the approval (decideConsumption) and admit */
+  | { kind: "consume" }
+  | { kind: "refused"; code: "JOIN_REJECTED" | "INVALID_STATE"; message: string }
+  /**
+   * expired: a join like a first one; `markExpired` when the request is still
+   * stored live, so it is marked `expired` (with its event) in the same
+   * transaction that records the new one.
+   */
+  | { kind: "start-over"; markExpired: boolean };
+
+export function decideRetry(request: StateFacts, now: Date): RetryDecision {
+  const state = effectiveState(request, now);
+  switch (state) {
+    case "pending":
+      return { kind: "wait" };
+    case "approved":
+      return { kind: "consume" };
+    case "rejected":
+      return { kind: "refused", code: "JOIN_REJECTED", message: "this machine's join request was rejected" };
+    case "consumed":
+      return {
+        kind: "refused",
+        code: "INVALID_STATE",
+        message: "this CSR's approval was already used; make a new key pair and CSR to join again",
+      };
+    case "expired":
+      return { kind: "start-over", markExpired: request.state !== "expired" };
+  }
+}
+

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import type { JoinRequest } from "../db/generated/client";
 import type { PoolFacts } from "../pools/find-pool";
 import { decideConsumption } from "@/lib/join-requests/state-machine";
@@ -15,12 +15,15 @@ export async function consumeApproval(input: {
   requestId: string;
   actor: string;
   now: Date;
+  /** What the consumption admits (the node), written in its transaction. */
+  admit?: (tx: Tx, consumed: JoinRequest) => Promise<void>;
 }): Promise<JoinRequest> {
   const { request } = await transitionJoinRequest({
     ...input,
     decide: (current) => decideConsumption(current, input.now),
     changes: () => ({ state: "consumed", consumedAt: input.now }),
     event: () => ({ type: "security.join-request.consumed" }),
+    alsoInTransaction: input.admit,
   });
   return request;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import type { JoinRequest } from "../db/generated/client";
 import { recordJoinRequestEvent } from "../events/record-event";
 import { newId } from "@/lib/ids";
@@ -16,12 +16,7 @@ export interface MachineFacts {
   tpmEkSha256: string | null;
 }
 
-/**
- * Records a deferred join as a new pending request with its `created` event.
- * `poolId` null makes it an unclaimed site request.
- */
-export async function createJoinRequest(input: {
-  db: Db;
+export interface NewJoinRequest {
   tenantId: string;
   siteId: string;
   poolId: string | null;
@@ -32,32 +27,46 @@ export async function createJoinRequest(input: {
   actor: string;
   now: Date;
   ttlSeconds?: number;
-}): Promise<JoinRequest> {
-  const { db, now, machine } = input;
+}
+
+/**
+ * Records a deferred join as a new pending request with its `created` event.
+ * `poolId` null makes it an unclaimed site request.
+ */
+export async function createJoinRequest(input: NewJoinRequest & { db: Db }): Promise<JoinRequest> {
+  const { db, ...request } = input;
+  return db.$transaction((tx) => insertJoinRequest(tx, request));
+}
+
+/**
+ * createJoinRequest within the caller's transaction (the machine's join
+ * writes more in the same one). A second live request for the same CSR
+ * violates join_requests_live_csr_key (P2002).
+ */
+export async function insertJoinRequest(tx: Tx, input: NewJoinRequest): Promise<JoinRequest> {
+  const { now, machine } = input;
   const expiresAt = new Date(now.getTime() + (input.ttlSeconds ?? PENDING_TTL_SECONDS) * 1000);
-  return db.$transaction(async (tx) => {
-    const request = await tx.joinRequest.create({
-      data: {
-        id: newId("jreq", now.getTime()),
-        tenantId: input.tenantId,
-        siteId: input.siteId,
-        poolId: input.poolId,
-        state: "pending",
-        reasons: input.reasons,
-        ...machine,
-        csrSha256: input.csrSha256,
-        createdAt: now,
-        expiresAt,
-        ...input.credential,
-      },
-    });
-    await recordJoinRequestEvent(tx, {
-      type: "security.join-request.created",
-      request,
-      actor: input.actor,
-      now,
-      data: { reasons: input.reasons, expiresAt: expiresAt.toISOString() },
-    });
-    return request;
+  const request = await tx.joinRequest.create({
+    data: {
+      id: newId("jreq", now.getTime()),
+      tenantId: input.tenantId,
+      siteId: input.siteId,
+      poolId: input.poolId,
+      state: "pending",
+      reasons: input.reasons,
+      ...machine,
+      csrSha256: input.csrSha256,
+      createdAt: now,
+      expiresAt,
+      ...input.credential,
+    },
   });
+  await recordJoinRequestEvent(tx, {
+    type: "security.join-request.created",
+    request,
+    actor: input.actor,
+    now,
+    data: { reasons: input.reasons, expiresAt: expiresAt.toISOString() },
+  });
+  return request;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import type { JoinRequest, Prisma } from "../db/generated/client";
 import type { PoolFacts } from "../pools/find-pool";
 import { ApiError } from "../api/errors";
@@ -20,6 +20,8 @@ export interface TransitionSpec {
   decide: (request: JoinRequest) => Decision;
   changes: (request: JoinRequest, transition: Transition) => Prisma.JoinRequestUpdateManyMutationInput;
   event: (transition: Transition) => { type: JoinRequestEventType; data?: EventData };
+  /** More writes that commit or roll back with the transition (e.g. the node a consumption admits). */
+  alsoInTransaction?: (tx: Tx, after: JoinRequest) => Promise<void>;
 }
 
 /**
@@ -48,6 +50,7 @@ export async function transitionJoinRequest(spec: TransitionSpec): Promise<{ req
       });
       if (!after) return null; // lost the race: read again
       await recordJoinRequestEvent(tx, { ...spec.event(decision), request: after, actor: spec.actor, now });
+      await spec.alsoInTransaction?.(tx, after);
       return after;
     });
     if (updated) return { request: updated, changed: true };
