@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { startAppServer } from "../../scripts/test/start-app-server";
 
@@ -13,6 +14,9 @@ export default async function setup(project: TestProject) {
   const server = await startAppServer({
     databaseUrl: process.env.DATABASE_URL!,
     logFile: "test-results/api-server.log",
+    // The join signs node certificates: with DATABASE_URL the tenant CAs'
+    // keys need an encryption key (npm test sets one for the whole run).
+    env: { BC_CA_KEY_ENCRYPTION_KEY: process.env.BC_CA_KEY_ENCRYPTION_KEY ?? randomBytes(32).toString("base64") },
   });
   project.provide("baseUrl", server.baseUrl);
   project.provide("serverLogFile", server.logFile);

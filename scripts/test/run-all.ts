@@ -1,6 +1,7 @@
 // npm test — the whole suite on a throwaway PostgreSQL of its own:
 // start the cluster → migrate → seed → build → vitest (unit + API over HTTP).
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { startPostgresCluster } from "./postgres-cluster";
 import { runNpmScript } from "./run-npm-script";
@@ -22,7 +23,12 @@ interface VitestJsonReport {
 async function main(): Promise<number> {
   const cluster = await startPostgresCluster({ log: (line) => console.log(`[postgres] ${line}`) });
   try {
-    const env = { DATABASE_URL: cluster.url, NEXT_TELEMETRY_DISABLED: "1" };
+    const env = {
+      DATABASE_URL: cluster.url,
+      NEXT_TELEMETRY_DISABLED: "1",
+      // Encrypts the tenant CAs' keys in this run's throwaway database (README "CA key").
+      BC_CA_KEY_ENCRYPTION_KEY: process.env.BC_CA_KEY_ENCRYPTION_KEY ?? randomBytes(32).toString("base64"),
+    };
     console.log(`\n▶ PostgreSQL for this run: ${cluster.url}`);
     await runNpmScript("db:migrate", env);
     await runNpmScript("db:seed", env);

@@ -2,6 +2,7 @@ import "server-only";
 import type { MethodDefinition } from "./define-method";
 import { approveJoinRequestMethod, listJoinRequestsMethod, rejectJoinRequestMethod } from "./join-requests-methods";
 import { listEventsMethod } from "./events-methods";
+import { joinNodeMethod } from "./nodes-methods";
 
 // The one list of published methods; POST /api/compute/<name> serves each.
 export const METHODS: readonly MethodDefinition[] = [
@@ -9,6 +10,7 @@ export const METHODS: readonly MethodDefinition[] = [
   approveJoinRequestMethod,
   rejectJoinRequestMethod,
   listEventsMethod,
+  joinNodeMethod,
 ];
 
 const byName = new Map(METHODS.map((method) => [method.name, method]));

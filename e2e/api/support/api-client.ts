@@ -46,8 +46,9 @@ export async function callMethod<T = any>(
 export async function httpRequest<T = any>(
   path: string,
   init: RequestInit & { duplex?: "half" } = {},
+  baseUrl?: string,
 ): Promise<ApiResponse<T>> {
-  return toApiResponse<T>(await fetch(apiUrl(path), init));
+  return toApiResponse<T>(await fetch(apiUrl(path, baseUrl), init));
 }
 
 /** A body sent as a stream of chunks: no Content-Length, Transfer-Encoding: chunked. */

@@ -1,0 +1,182 @@
+import { createHash, randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { inject } from "vitest";
+import { getDb } from "@/server/db/client";
+import { hashSecret } from "@/server/auth/credentials";
+import { newId } from "@/lib/ids";
+import { subtle, x509 } from "@/server/pki/x509";
+import type { ApiResponse } from "./api-client";
+import { createWorld, type World } from "./world";
+
+// Machines for the join tests: real key pairs and CSRs, the credentials they
+// present, and a world with what the attestors read (a TPM pool, the site's
+// inventory, the tenant's EK allow-list).
+
+const suffix = () => randomBytes(4).toString("hex");
+const EC = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" } as const;
+
+export const ALLOWED_EK_PEM = readFileSync(new URL("../../../fixtures/tpm-ek-allowed.pem", import.meta.url), "utf8");
+export const ALLOWED_EK_SHA256 = "15426fb055f5461484bf419f7e67ba400ddfc2b54d90981cb9f65f6ffc228af1";
+
+export interface Machine {
+  hostname: string;
+  systemUuid: string;
+  serialNumber: string;
+  macAddresses: string[];
+  /** PEM of the endorsement key the machine presents; null: no TPM */
+  ekPublicKey: string | null;
+  csr: string;
+}
+
+export async function makeCsr(hostname: string): Promise<string> {
+  const keys = (await subtle.generateKey(EC, true, ["sign", "verify"])) as CryptoKeyPair;
+  const csr = await x509.Pkcs10CertificateRequestGenerator.create({ name: [{ CN: [hostname] }], keys, signingAlgorithm: EC });
+  return csr.toString("pem");
+}
+
+/** A fresh endorsement key no allow-list knows. */
+export async function unknownEkPem(): Promise<string> {
+  const keys = (await subtle.generateKey(EC, true, ["sign", "verify"])) as CryptoKeyPair;
+  return (await x509.PublicKey.create(keys.publicKey)).toString("pem");
+}
+
+/** A machine no inventory knows, with real-looking identifiers and a fresh CSR. */
+export async function makeMachine(overrides: Partial<Machine> = {}): Promise<Machine> {
+  const n = suffix();
+  const hostname = overrides.hostname ?? `node-${n}.join.test`;
+  return {
+    hostname,
+    systemUuid: `4c4c4544-${n.slice(0, 4)}-4d10-8052-${n}${n.slice(0, 4)}`,
+    serialNumber: `SN-${n}`,
+    macAddresses: [`3c:ec:ef:${n.slice(0, 2)}:${n.slice(2, 4)}:${n.slice(4, 6)}`],
+    ekPublicKey: null,
+    csr: overrides.csr ?? (await makeCsr(hostname)),
+    ...overrides,
+  };
+}
+
+export function joinBody(machine: Machine): Record<string, unknown> {
+  return {
+    csr: machine.csr,
+    hostname: machine.hostname,
+    hardware: { systemUuid: machine.systemUuid, serialNumber: machine.serialNumber, macAddresses: machine.macAddresses },
+    tpm: machine.ekPublicKey ? { ekPublicKey: machine.ekPublicKey } : null,
+  };
+}
+
+/** POST /api/compute/nodes/join as the daemon does. */
+export async function join(
+  machineOrBody: Machine | Record<string, unknown>,
+  bearer: string | null,
+  options: { baseUrl?: string } = {},
+): Promise<ApiResponse> {
+  const body = "csr" in machineOrBody && "systemUuid" in machineOrBody ? joinBody(machineOrBody as Machine) : machineOrBody;
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (bearer) headers.authorization = `Bearer ${bearer}`;
+  const response = await fetch(`${options.baseUrl ?? inject("baseUrl")}/api/compute/nodes/join`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, body: parsed as any, text, headers: response.headers };
+}
+
+export async function createJoinTokenRow(
+  tenantId: string,
+  poolId: string,
+  options: { maxUses?: number; expiresAt?: Date; revoked?: boolean; uses?: number } = {},
+): Promise<string> {
+  const db = await getDb();
+  const id = `jt${suffix()}${suffix()}`;
+  const secret = randomBytes(24).toString("base64url");
+  await db.joinToken.create({
+    data: {
+      id, tenantId, poolId,
+      secretHash: hashSecret(secret),
+      maxUses: options.maxUses ?? 1000,
+      uses: options.uses ?? 0,
+      expiresAt: options.expiresAt ?? new Date(Date.now() + 3600_000),
+      revokedAt: options.revoked ? new Date() : null,
+      createdBy: "test",
+    },
+  });
+  return `bcjt_${id}.${secret}`;
+}
+
+export async function createEnrollmentKeyRow(tenantId: string, siteId: string, options: { expiresAt?: Date; revoked?: boolean } = {}) {
+  const db = await getDb();
+  const id = `se${suffix()}${suffix()}`;
+  const secret = randomBytes(24).toString("base64url");
+  await db.siteEnrollmentKey.create({
+    data: { id, tenantId, siteId, secretHash: hashSecret(secret), expiresAt: options.expiresAt ?? null, revokedAt: options.revoked ? new Date() : null },
+  });
+  return `bcse_${id}.${secret}`;
+}
+
+export interface JoinWorld extends World {
+  /** requires TPM, in the world's site */
+  tpmPoolId: string;
+  tokens: { a: string; b: string; tpm: string; archived: string; otherSite: string };
+  siteKey: string;
+  /** inventory of the world's site: `known` is unassigned, `assignedToB` is assigned to pool b */
+  inventory: { known: Machine; assignedToB: Machine };
+}
+
+/** createWorld, plus a TPM pool, join tokens, a site key, the site's inventory and the allowed EK. */
+export async function createJoinWorld(): Promise<JoinWorld> {
+  const world = await createWorld();
+  const db = await getDb();
+  const tpmPoolId = `ptpm-${suffix()}`;
+  await db.pool.create({ data: { id: tpmPoolId, tenantId: world.tenantId, siteId: world.siteId, name: tpmPoolId, requiresTpm: true } });
+  const known = await makeMachine();
+  const assignedToB = await makeMachine();
+  for (const [machine, assignedPoolId] of [[known, null], [assignedToB, world.pools.b]] as const) {
+    await db.discoveredMachine.create({
+      data: {
+        id: newId("disc"), tenantId: world.tenantId, siteId: world.siteId,
+        systemUuid: machine.systemUuid, macAddresses: machine.macAddresses, assignedPoolId,
+      },
+    });
+  }
+  await db.tpmAllowedKey.create({ data: { id: newId("tpmk"), tenantId: world.tenantId, ekSha256: ALLOWED_EK_SHA256 } });
+  const token = (poolId: string) => createJoinTokenRow(world.tenantId, poolId);
+  return {
+    ...world,
+    tpmPoolId,
+    tokens: {
+      a: await token(world.pools.a),
+      b: await token(world.pools.b),
+      tpm: await token(tpmPoolId),
+      archived: await token(world.pools.archived),
+      otherSite: await token(world.pools.otherSite),
+    },
+    siteKey: await createEnrollmentKeyRow(world.tenantId, world.siteId),
+    inventory: { known, assignedToB },
+  };
+}
+
+/** A machine the inventory knows (by UUID and MACs), with its own fresh CSR. */
+export async function knownMachine(entry: Machine, overrides: Partial<Machine> = {}): Promise<Machine> {
+  return makeMachine({ systemUuid: entry.systemUuid, macAddresses: entry.macAddresses, ...overrides });
+}
+
+export async function storedNodes(csrSha256: string) {
+  const db = await getDb();
+  return db.node.findMany({ where: { csrSha256 } });
+}
+
+export async function requestsForCsr(csrSha256: string) {
+  const db = await getDb();
+  return db.joinRequest.findMany({ where: { csrSha256 }, orderBy: { id: "asc" } });
+}
+
+export function csrSha256(pem: string): string {
+  return createHash("sha256").update(Buffer.from(new x509.Pkcs10CertificateRequest(pem).rawData)).digest("hex");
+}

@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { codePointLength, optional } from "./fields";
+
+// The machine's join (SPEC B5): what the node daemon sends. Identifiers are
+// kept as reported — placeholders and empty serials included — because the
+// hardware attestor must see them; only their size and printability are
+// checked here.
+
+export const CSR_MAX_CHARACTERS = 16 * 1024;
+export const EK_MAX_CHARACTERS = 8 * 1024;
+export const HOSTNAME_MAX_CHARACTERS = 253;
+export const HARDWARE_ID_MAX_CHARACTERS = 128;
+export const MAX_MAC_ADDRESSES = 32;
+
+// RFC 1123: dot-separated labels of letters, digits and inner hyphens, each
+// 1-63 characters; no trailing dot.
+const LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?";
+export const HOSTNAME_PATTERN = new RegExp(`^${LABEL}(?:\\.${LABEL})*$`);
+const MAC_PATTERN = /^[0-9a-f]{2}(?::[0-9a-f]{2}){5}$/;
+// No C0 control characters and no DEL.
+const PRINTABLE = /^[^\u0000-\u001f\u007f]*$/;
+
+const string = (what: string) =>
+  z.string({ error: (issue) => (issue.input === undefined ? "is required" : `must be ${what}`) });
+
+const pem = (label: string, max: number) =>
+  string(`a PEM ${label}`)
+    .refine((value) => value.length <= max, `must be at most ${max} characters`)
+    .refine((value) => value.trimStart().startsWith("-----BEGIN "), `must be a PEM ${label}`);
+
+const hardwareId = string("a string")
+  .refine((value) => codePointLength(value) <= HARDWARE_ID_MAX_CHARACTERS, `must be at most ${HARDWARE_ID_MAX_CHARACTERS} characters`)
+  .refine((value) => PRINTABLE.test(value), "must not contain control characters");
+
+const macAddress = string("a MAC address like aa:bb:cc:dd:ee:ff")
+  .transform((value) => value.toLowerCase())
+  .refine((value) => MAC_PATTERN.test(value), "must be a MAC address like aa:bb:cc:dd:ee:ff");
+
+export const joinNodeInput = z.strictObject({
+  csr: pem("certificate request", CSR_MAX_CHARACTERS),
+  hostname: string("a hostname")
+    .refine((value) => value.length <= HOSTNAME_MAX_CHARACTERS, `must be at most ${HOSTNAME_MAX_CHARACTERS} characters`)
+    .refine((value) => HOSTNAME_PATTERN.test(value), "must be an RFC 1123 hostname"),
+  hardware: z.strictObject(
+    {
+      systemUuid: hardwareId,
+      serialNumber: hardwareId,
+      macAddresses: z
+        .array(macAddress, { error: "must be an array of MAC addresses" })
+        .max(MAX_MAC_ADDRESSES, { error: `must hold at most ${MAX_MAC_ADDRESSES} MAC addresses` })
+        .transform((macs) => [...new Set(macs)]),
+    },
+    { error: (issue) => (issue.input === undefined ? "is required" : "must be an object") },
+  ),
+  tpm: optional(
+    z.strictObject({ ekPublicKey: pem("public key", EK_MAX_CHARACTERS) }, { error: "must be an object or null" }),
+  ),
+});
+
+export type JoinNodeInput = z.output<typeof joinNodeInput>;
+
+/** What the join endpoint answers (SPEC B5). */
+export type JoinNodeResult =
+  | { status: "admitted"; nodeId: string; certificate: string; caCertificate: string }
+  | { status: "pending"; requestId: string; expiresAt: string; reasons: string[] };

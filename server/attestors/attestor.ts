@@ -1,0 +1,38 @@
+import "server-only";
+import type { Db } from "../db/client";
+import type { PoolFacts } from "../pools/find-pool";
+import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
+
+// An attestor judges one thing about a joining machine (SPEC B5). It may
+// defer the join (its reason lands in the request's `reasons`), refuse it
+// outright by throwing an ApiError, or, for discovery, tell which pool a
+// site-enrollment-key join goes into.
+
+export interface JoiningMachine {
+  hostname: string;
+  systemUuid: string;
+  serialNumber: string;
+  macAddresses: string[];
+  /** SHA-256 of the presented endorsement key's DER SPKI; null: no TPM presented */
+  tpmEkSha256: string | null;
+}
+
+export interface AttestationSubject {
+  tenantId: string;
+  siteId: string;
+  /** The pool joined: the join token's, or for a site enrollment key the one discovery assigns (null until then). */
+  pool: PoolFacts | null;
+  credential: "join-token" | "site-enrollment-key";
+  machine: JoiningMachine;
+}
+
+export interface Verdict {
+  defer?: JoinRequestReason;
+  /** discovery, for a site-enrollment-key join: the pool the inventory assigns the machine */
+  pool?: PoolFacts;
+}
+
+export interface Attestor {
+  name: "hardware" | "discovery" | "tpm";
+  attest(db: Db, subject: AttestationSubject): Promise<Verdict>;
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import type { Db } from "../db/client";
+import type { PoolFacts } from "../pools/find-pool";
+import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
+import type { AttestationSubject, Attestor } from "./attestor";
+import { discoveryAttestor } from "./discovery";
+import { hardwareAttestor } from "./hardware";
+import { tpmAttestor } from "./tpm";
+
+// The attestors of a join, in the order they run (SPEC B5). Discovery runs
+// before tpm because a site-enrollment-key join learns its pool there, and
+// whether TPM is required is the pool's to say.
+export const ATTESTORS: readonly Attestor[] = [hardwareAttestor, discoveryAttestor, tpmAttestor];
+
+export interface Attestation {
+  /** the deferrals, in attestor order; empty: admit */
+  reasons: JoinRequestReason[];
+  /** the pool the join goes into; null: an unclaimed site request */
+  pool: PoolFacts | null;
+}
+
+/** Runs every attestor in turn; one that refuses throws, and the join ends there. */
+export async function runAttestors(db: Db, subject: AttestationSubject): Promise<Attestation> {
+  let current = subject;
+  const reasons: JoinRequestReason[] = [];
+  for (const attestor of ATTESTORS) {
+    const verdict = await attestor.attest(db, current);
+    if (verdict.pool) current = { ...current, pool: verdict.pool };
+    if (verdict.defer && !reasons.includes(verdict.defer)) reasons.push(verdict.defer);
+  }
+  return { reasons, pool: current.pool };
+}

@@ -1,0 +1,90 @@
+import "server-only";
+import type { Db } from "../db/client";
+import type { JoinRequest } from "../db/generated/client";
+import type { PoolFacts } from "../pools/find-pool";
+import type { MachineFacts } from "../join-requests/create-join-request";
+import { consumeApproval } from "../join-requests/consume-approval";
+import { markJoinRequestExpired } from "../join-requests/expire-join-request";
+import { issueNodeCertificate } from "../pki/issue-node-certificate";
+import type { VerifiedCsr } from "../pki/machine-keys";
+import { tenantCa } from "../pki/tenant-ca";
+import { newId } from "@/lib/ids";
+import { countJoinTokenUse } from "./count-join-token-use";
+import { insertNode } from "./insert-node";
+import type { JoinCredential } from "./join-credential";
+
+export interface Admitted {
+  status: "admitted";
+  nodeId: string;
+  certificate: string;
+  caCertificate: string;
+}
+
+/**
+ * The certificate is signed before anything is written: a missing CA key
+ * configuration fails the join without using the token or the approval. If
+ * the writes then lose a race, the certificate is simply never returned.
+ */
+async function signFor(db: Db, tenantId: string, csr: VerifiedCsr, hostname: string, now: Date) {
+  const ca = await tenantCa(db, tenantId, now);
+  const certificate = await issueNodeCertificate({ ca, publicKey: csr.publicKey, hostname, now });
+  return { ca, certificate, nodeId: newId("node", now.getTime()) };
+}
+
+/** No attestor deferred: the token use, (an expired request's marking) and the node, in one transaction. */
+export async function admitNewNode(input: {
+  db: Db;
+  credential: JoinCredential;
+  pool: PoolFacts;
+  machine: MachineFacts;
+  csr: VerifiedCsr;
+  expireRequestId?: string;
+  now: Date;
+}): Promise<Admitted> {
+  const { db, credential, pool, machine, csr, now } = input;
+  const { ca, certificate, nodeId } = await signFor(db, pool.tenantId, csr, machine.hostname, now);
+  await db.$transaction(async (tx) => {
+    if (input.expireRequestId) await markJoinRequestExpired(tx, { requestId: input.expireRequestId, actor: credential.actor, now });
+    await countJoinTokenUse(tx, credential, csr.sha256, now);
+    await insertNode(tx, {
+      nodeId, tenantId: pool.tenantId, siteId: pool.siteId, poolId: pool.id, machine,
+      csrSha256: csr.sha256, joinRequestId: null, credential, certificate, now,
+    });
+  });
+  return { status: "admitted", nodeId, certificate: certificate.pem, caCertificate: ca.certificatePem };
+}
+
+/**
+ * The retry of an approved request: the approval is consumed by one
+ * conditional update (consumeApproval) with the node in its transaction, so
+ * of any number of concurrent retries exactly one admits a node; the others
+ * get INVALID_STATE. The certificate certifies what was approved: the
+ * request's stored hostname.
+ */
+export async function admitApprovedNode(input: {
+  db: Db;
+  credential: JoinCredential;
+  pool: PoolFacts;
+  request: JoinRequest;
+  csr: VerifiedCsr;
+  now: Date;
+}): Promise<Admitted> {
+  const { db, credential, pool, request, csr, now } = input;
+  const { ca, certificate, nodeId } = await signFor(db, request.tenantId, csr, request.hostname, now);
+  const machine: MachineFacts = {
+    hostname: request.hostname,
+    systemUuid: request.systemUuid,
+    serialNumber: request.serialNumber,
+    macAddresses: request.macAddresses,
+    tpmEkSha256: request.tpmEkSha256,
+  };
+  await consumeApproval({
+    db, pool, requestId: request.id, actor: credential.actor, now,
+    admit: (tx, consumed) =>
+      insertNode(tx, {
+        nodeId, tenantId: consumed.tenantId, siteId: consumed.siteId, poolId: pool.id, machine,
+        csrSha256: csr.sha256, joinRequestId: consumed.id, credential, certificate, now,
+      }),
+  });
+  return { status: "admitted", nodeId, certificate: certificate.pem, caCertificate: ca.certificatePem };
+}

@@ -1,0 +1,66 @@
+import "server-only";
+import type { Db } from "../db/client";
+import type { JoinRequest } from "../db/generated/client";
+import { insertJoinRequest, PENDING_TTL_SECONDS, type MachineFacts } from "../join-requests/create-join-request";
+import { markJoinRequestExpired } from "../join-requests/expire-join-request";
+import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
+import { countJoinTokenUse } from "./count-join-token-use";
+import type { JoinCredential } from "./join-credential";
+import { guardPendingFlood, type PendingLimits } from "./pending-flood-guard";
+
+export interface Pending {
+  status: "pending";
+  requestId: string;
+  expiresAt: string;
+  reasons: JoinRequestReason[];
+}
+
+export const pendingOutcome = (request: JoinRequest): Pending => ({
+  status: "pending",
+  requestId: request.id,
+  expiresAt: request.expiresAt.toISOString(),
+  reasons: request.reasons as JoinRequestReason[],
+});
+
+/**
+ * An attestor deferred the join: in one transaction, mark the CSR's expired
+ * request (if a retry is starting over), count the token use, check the
+ * flood guard and record the new pending request with its `created` event.
+ * A concurrent first join with the same CSR makes this insert violate
+ * join_requests_live_csr_key; the caller then answers as a retry.
+ */
+export async function deferJoin(input: {
+  db: Db;
+  credential: JoinCredential;
+  tenantId: string;
+  siteId: string;
+  /** null: an unclaimed site request */
+  poolId: string | null;
+  reasons: JoinRequestReason[];
+  machine: MachineFacts;
+  csrSha256: string;
+  expireRequestId?: string;
+  limits: PendingLimits;
+  ttlSeconds?: number;
+  now: Date;
+}): Promise<Pending> {
+  const { db, credential, now } = input;
+  const request = await db.$transaction(async (tx) => {
+    if (input.expireRequestId) await markJoinRequestExpired(tx, { requestId: input.expireRequestId, actor: credential.actor, now });
+    await countJoinTokenUse(tx, credential, input.csrSha256, now);
+    await guardPendingFlood(tx, { tenantId: input.tenantId, siteId: input.siteId, poolId: input.poolId, limits: input.limits, now });
+    return insertJoinRequest(tx, {
+      tenantId: input.tenantId,
+      siteId: input.siteId,
+      poolId: input.poolId,
+      reasons: input.reasons,
+      machine: input.machine,
+      csrSha256: input.csrSha256,
+      credential: credential.kind === "join-token" ? { joinTokenId: credential.id } : { enrollKeyId: credential.id },
+      actor: credential.actor,
+      now,
+      ttlSeconds: input.ttlSeconds ?? PENDING_TTL_SECONDS,
+    });
+  });
+  return pendingOutcome(request);
+}

@@ -1,0 +1,46 @@
+import "server-only";
+import type { Tx } from "../db/client";
+import type { MachineFacts } from "../join-requests/create-join-request";
+import type { NodeCertificate } from "../pki/issue-node-certificate";
+import type { JoinCredential } from "./join-credential";
+
+/**
+ * Records an admission, in the caller's transaction. One node per CSR
+ * (nodes_csr_sha256_key) and per request (nodes_join_request_id_key).
+ */
+export async function insertNode(
+  tx: Tx,
+  input: {
+    nodeId: string;
+    tenantId: string;
+    siteId: string;
+    poolId: string;
+    machine: MachineFacts;
+    csrSha256: string;
+    joinRequestId: string | null;
+    credential: JoinCredential;
+    certificate: NodeCertificate;
+    now: Date;
+  },
+): Promise<void> {
+  const { machine, credential, certificate } = input;
+  await tx.node.create({
+    data: {
+      id: input.nodeId,
+      tenantId: input.tenantId,
+      siteId: input.siteId,
+      poolId: input.poolId,
+      hostname: machine.hostname,
+      systemUuid: machine.systemUuid,
+      serialNumber: machine.serialNumber,
+      macAddresses: machine.macAddresses,
+      tpmEkSha256: machine.tpmEkSha256,
+      csrSha256: input.csrSha256,
+      joinRequestId: input.joinRequestId,
+      ...(credential.kind === "join-token" ? { joinTokenId: credential.id } : { enrollKeyId: credential.id }),
+      certSerial: certificate.serial,
+      certNotAfter: certificate.notAfter,
+      createdAt: input.now,
+    },
+  });
+}

@@ -1,0 +1,130 @@
+import "server-only";
+import type { Db } from "../db/client";
+import { Prisma, type JoinRequest } from "../db/generated/client";
+import { ApiError } from "../api/errors";
+import { findPool, type PoolFacts } from "../pools/find-pool";
+import { runAttestors } from "../attestors/run-attestors";
+import type { MachineFacts } from "../join-requests/create-join-request";
+import { endorsementKeySha256, verifyCsr, type VerifiedCsr } from "../pki/machine-keys";
+import { decideRetry } from "@/lib/join-requests/state-machine";
+import type { JoinNodeInput } from "@/lib/validations/node-join";
+import { admitApprovedNode, admitNewNode, type Admitted } from "./admit-node";
+import { deferJoin, pendingOutcome, type Pending } from "./defer-join";
+import { refuseCredential, type JoinCredential } from "./join-credential";
+import { pendingLimitsFromEnv, type PendingLimits } from "./pending-flood-guard";
+
+// The machine's join, POST /api/compute/nodes/join (SPEC B5), in order:
+// the CSR verifies → the credential's pool is open → a CSR seen before is a
+// retry (its request's state answers) → otherwise the attestors run, and
+// the join is admitted (200) or deferred into a pending request (202).
+
+interface JoinScope {
+  tenantId: string;
+  siteId: string;
+  /** the token's pool; null for a site enrollment key */
+  pool: PoolFacts | null;
+}
+
+const archived = (pool: PoolFacts) => new ApiError("PERMISSION_DENIED", `pool ${pool.id} is archived; it admits no joins`);
+
+/** Something changed between read and write (a concurrent join or decision): read again. */
+class ReadAgain extends Error {}
+
+export async function joinNode(input: {
+  db: Db;
+  credential: JoinCredential;
+  body: JoinNodeInput;
+  now: Date;
+  limits?: PendingLimits;
+  pendingTtlSeconds?: number;
+}): Promise<Admitted | Pending> {
+  const { db, credential, body } = input;
+  const csr = await verifyCsr(body.csr);
+  const machine: MachineFacts = {
+    hostname: body.hostname,
+    ...body.hardware,
+    tpmEkSha256: body.tpm ? endorsementKeySha256(body.tpm.ekPublicKey) : null,
+  };
+  const scope = await joinScope(db, credential);
+  const join = { ...input, limits: input.limits ?? pendingLimitsFromEnv(), csr, machine, scope };
+  for (let round = 0; round < 4; round++) {
+    try {
+      return await joinOnce(join);
+    } catch (error) {
+      if (!(error instanceof ReadAgain) && !isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new ApiError("UNAVAILABLE", "this CSR's join kept changing concurrently; try again");
+}
+
+type Join = Parameters<typeof joinNode>[0] & { limits: PendingLimits; csr: VerifiedCsr; machine: MachineFacts; scope: JoinScope };
+
+async function joinOnce(join: Join): Promise<Admitted | Pending> {
+  const { db, credential, csr, machine, scope, now } = join;
+  const previous = await db.joinRequest.findFirst({ where: { csrSha256: csr.sha256 }, orderBy: { id: "desc" } });
+  let expireRequestId: string | undefined;
+  if (previous) {
+    checkRetryScope(previous, credential, scope);
+    const decision = decideRetry(previous, now);
+    if (decision.kind === "wait") return pendingOutcome(previous);
+    if (decision.kind === "consume") return consume(join, previous);
+    if (decision.kind === "refused") throw new ApiError(decision.code, decision.message);
+    if (decision.markExpired) expireRequestId = previous.id;
+  } else if (await db.node.findUnique({ where: { csrSha256: csr.sha256 }, select: { id: true } })) {
+    throw new ApiError("INVALID_STATE", "this CSR was already admitted; make a new key pair and CSR to join again");
+  }
+
+  const { reasons, pool } = await runAttestors(db, {
+    tenantId: scope.tenantId,
+    siteId: scope.siteId,
+    pool: scope.pool,
+    credential: credential.kind,
+    machine,
+  });
+  if (pool?.archivedAt) throw archived(pool);
+  if (reasons.length === 0 && pool) {
+    return admitNewNode({ db, credential, pool, machine, csr, expireRequestId, now });
+  }
+  return deferJoin({
+    db, credential, tenantId: scope.tenantId, siteId: scope.siteId, poolId: pool?.id ?? null,
+    reasons, machine, csrSha256: csr.sha256, expireRequestId, limits: join.limits, ttlSeconds: join.pendingTtlSeconds, now,
+  });
+}
+
+async function consume(join: Join, request: JoinRequest): Promise<Admitted> {
+  const pool = await findPool(join.db, request.tenantId, request.poolId!);
+  if (pool.archivedAt) throw archived(pool);
+  try {
+    return await admitApprovedNode({ db: join.db, credential: join.credential, pool, request, csr: join.csr, now: join.now });
+  } catch (error) {
+    // Decided, consumed or expired since we read it: its new state answers.
+    if (error instanceof ApiError && error.code === "INVALID_STATE") throw new ReadAgain();
+    throw error;
+  }
+}
+
+async function joinScope(db: Db, credential: JoinCredential): Promise<JoinScope> {
+  if (credential.kind === "site-enrollment-key") {
+    return { tenantId: credential.tenantId, siteId: credential.siteId, pool: null };
+  }
+  const pool = await db.pool.findFirst({
+    where: { id: credential.poolId, tenantId: credential.tenantId },
+    select: { id: true, tenantId: true, siteId: true, requiresTpm: true, archivedAt: true },
+  });
+  if (!pool) throw refuseCredential(credential.actor, "unknown");
+  if (pool.archivedAt) throw archived(pool);
+  return { tenantId: pool.tenantId, siteId: pool.siteId, pool };
+}
+
+/** A retry continues its request only with a credential of the same site (and pool, for a token). */
+function checkRetryScope(request: JoinRequest, credential: JoinCredential, scope: JoinScope): void {
+  const sameSite = request.tenantId === scope.tenantId && request.siteId === scope.siteId;
+  const samePool = credential.kind === "site-enrollment-key" || request.poolId === null || request.poolId === scope.pool?.id;
+  if (!sameSite || !samePool) {
+    throw new ApiError("PERMISSION_DENIED", "this CSR belongs to a join this credential cannot continue");
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+}

@@ -1,0 +1,45 @@
+import "server-only";
+import type { Tx } from "../db/client";
+import { ApiError } from "../api/errors";
+import { env } from "../env";
+
+// The flood guard (SPEC B5 leaves it to us): a machine with a join token or
+// a site enrollment key can make requests no one has decided yet; past these
+// counts of live pending requests, new ones are refused (429) until humans
+// catch up or they expire.
+export interface PendingLimits {
+  maxPendingPerPool: number;
+  /** unclaimed site requests */
+  maxPendingPerSite: number;
+}
+
+export function pendingLimitsFromEnv(): PendingLimits {
+  return { maxPendingPerPool: env().BC_MAX_PENDING_PER_POOL, maxPendingPerSite: env().BC_MAX_PENDING_PER_SITE };
+}
+
+/**
+ * In the transaction that will insert the request: takes a transaction-scoped
+ * advisory lock on the pool (or the site, for an unclaimed request), so
+ * concurrent joins count one after another and the limit holds exactly.
+ */
+export async function guardPendingFlood(
+  tx: Tx,
+  input: { tenantId: string; siteId: string; poolId: string | null; limits: PendingLimits; now: Date },
+): Promise<void> {
+  const { tenantId, siteId, poolId, limits, now } = input;
+  const scope = poolId ? `pool:${poolId}` : `site:${siteId}`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`join-flood:${scope}`}))`;
+  const live = { state: "pending" as const, expiresAt: { gt: now } };
+  const pending = await tx.joinRequest.count({
+    where: poolId ? { poolId, ...live } : { tenantId, siteId, poolId: null, ...live },
+  });
+  const limit = poolId ? limits.maxPendingPerPool : limits.maxPendingPerSite;
+  if (pending >= limit) {
+    throw new ApiError(
+      "RESOURCE_EXHAUSTED",
+      poolId
+        ? `pool ${poolId} already has ${pending} pending join requests (the limit is ${limit}); try again later`
+        : `site ${siteId} already has ${pending} unclaimed pending join requests (the limit is ${limit}); try again later`,
+    );
+  }
+}

@@ -1,0 +1,54 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { CA_ALGORITHM, type TenantCa } from "./tenant-ca";
+import { x509 } from "./x509";
+
+export const NODE_CERTIFICATE_DAYS = 30;
+
+export interface NodeCertificate {
+  pem: string;
+  /** hex, as in the certificate */
+  serial: string;
+  notAfter: Date;
+}
+
+/**
+ * The node's certificate: the CSR's public key, CN and DNS SAN the
+ * hostname, 30 days, for TLS client and server use, signed by the tenant CA.
+ */
+export async function issueNodeCertificate(input: {
+  ca: TenantCa;
+  publicKey: x509.PublicKey;
+  hostname: string;
+  now: Date;
+}): Promise<NodeCertificate> {
+  const { ca, publicKey, hostname, now } = input;
+  const serial = randomSerial();
+  const notAfter = new Date(now.getTime() + NODE_CERTIFICATE_DAYS * 24 * 3600 * 1000);
+  const certificate = await x509.X509CertificateGenerator.create({
+    serialNumber: serial,
+    subject: [{ CN: [hostname] }],
+    issuer: ca.certificate.subjectName,
+    publicKey,
+    signingKey: ca.signingKey,
+    signingAlgorithm: CA_ALGORITHM,
+    notBefore: now,
+    notAfter,
+    extensions: [
+      new x509.BasicConstraintsExtension(false, undefined, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
+      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth, x509.ExtendedKeyUsage.serverAuth]),
+      new x509.SubjectAlternativeNameExtension([{ type: "dns", value: hostname }]),
+      await x509.SubjectKeyIdentifierExtension.create(publicKey),
+      await x509.AuthorityKeyIdentifierExtension.create(ca.certificate),
+    ],
+  });
+  return { pem: certificate.toString("pem"), serial: certificate.serialNumber, notAfter };
+}
+
+/** 16 random bytes, the top bit clear so the DER integer stays positive. */
+function randomSerial(): string {
+  const bytes = randomBytes(16);
+  bytes[0] = (bytes[0]! & 0x7f) | 0x01;
+  return bytes.toString("hex");
+}

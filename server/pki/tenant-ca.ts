@@ -1,0 +1,62 @@
+import "server-only";
+import type { Db } from "../db/client";
+import { caEncryptionKey, decryptSecret, encryptSecret } from "./ca-key-encryption";
+import { subtle, x509 } from "./x509";
+
+// Each tenant's certificate authority signs its nodes' certificates. It is
+// made on first need; concurrent first needs (several instances) each make
+// one, exactly one insert wins, and everyone uses the stored one.
+
+export const CA_ALGORITHM = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" } as const;
+const CA_VALIDITY_YEARS = 10;
+
+export interface TenantCa {
+  certificate: x509.X509Certificate;
+  certificatePem: string;
+  signingKey: CryptoKey;
+}
+
+export async function tenantCa(db: Db, tenantId: string, now: Date): Promise<TenantCa> {
+  const encryptionKey = await caEncryptionKey(); // a configuration error surfaces here, before any write
+  let stored = await readCa(db, tenantId);
+  if (!stored) {
+    const made = await makeCa(tenantId, now, encryptionKey);
+    await db.tenantCa.createMany({ data: [made], skipDuplicates: true });
+    stored = await readCa(db, tenantId);
+    if (!stored) throw new Error(`tenant CA of ${tenantId} vanished right after it was stored`);
+  }
+  const pkcs8 = decryptSecret(encryptionKey, stored.privateKeyEncrypted, tenantId);
+  const signingKey = await subtle.importKey("pkcs8", new Uint8Array(pkcs8), CA_ALGORITHM, false, ["sign"]);
+  return { certificate: new x509.X509Certificate(stored.certificatePem), certificatePem: stored.certificatePem, signingKey };
+}
+
+function readCa(db: Db, tenantId: string) {
+  return db.tenantCa.findUnique({
+    where: { tenantId },
+    select: { certificatePem: true, privateKeyEncrypted: true },
+  });
+}
+
+async function makeCa(tenantId: string, now: Date, encryptionKey: Buffer) {
+  const keys = (await subtle.generateKey(CA_ALGORITHM, true, ["sign", "verify"])) as CryptoKeyPair;
+  const notAfter = new Date(now);
+  notAfter.setUTCFullYear(notAfter.getUTCFullYear() + CA_VALIDITY_YEARS);
+  const certificate = await x509.X509CertificateGenerator.createSelfSigned({
+    name: [{ CN: [`Better Compute nodes CA (${tenantId})`] }, { O: ["Better Compute"] }],
+    keys,
+    signingAlgorithm: CA_ALGORITHM,
+    notBefore: now,
+    notAfter,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, 0, true),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign | x509.KeyUsageFlags.cRLSign, true),
+      await x509.SubjectKeyIdentifierExtension.create(keys.publicKey),
+    ],
+  });
+  const pkcs8 = new Uint8Array(await subtle.exportKey("pkcs8", keys.privateKey));
+  return {
+    tenantId,
+    certificatePem: certificate.toString("pem"),
+    privateKeyEncrypted: encryptSecret(encryptionKey, pkcs8, tenantId),
+  };
+}
