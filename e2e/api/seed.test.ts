@@ -1,0 +1,290 @@
+import { createHash, createPublicKey, randomBytes } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { describe, expect, inject, it } from "vitest";
+import { runNpmScript } from "../../scripts/test/run-npm-script";
+import { getDb } from "@/server/db/client";
+import { verifyPassword } from "@/server/auth/password";
+import { DEMO_JOIN_REQUESTS, demoCsrSha256 } from "@/server/seed/demo-join-requests";
+import { callMethod, expectError } from "./support/api-client";
+
+// SPEC Part C: the demo data `npm run db:seed` creates. Read-only against the
+// shared test database (other files and the console tests rely on it); the
+// one refused mutation changes nothing.
+
+const KEYS = {
+  acmeAdmin: "bcsk_acmeadmin.demo-acme-admin-secret",
+  acmeViewer: "bcsk_acmeviewer.demo-acme-viewer-secret",
+  gpuAAdmin: "bcsk_gpuaadmin.demo-gpu-a-admin-secret",
+  globexAdmin: "bcsk_globexadmin.demo-globex-admin-secret",
+};
+const STATES = ["pending", "approved", "rejected", "expired", "consumed"];
+const ALLOWED_EK_SHA256 = "15426fb055f5461484bf419f7e67ba400ddfc2b54d90981cb9f65f6ffc228af1";
+const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex");
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
+
+interface JoinRequestJson {
+  id: string;
+  poolId: string | null;
+  siteId: string;
+  tenantId: string;
+  state: string;
+}
+
+const call = (method: string, body: Record<string, unknown>, bearer: string) => callMethod(method, body, { bearer });
+const acme = (poolId: string, extra: Record<string, unknown> = {}) => ({ tenantId: "acme", poolId, ...extra });
+
+/** Every request a pool lists in `state`, following nextCursor. */
+async function listAll(poolId: string, state = "all", bearer = KEYS.acmeAdmin): Promise<JoinRequestJson[]> {
+  const all: JoinRequestJson[] = [];
+  let cursor: string | undefined;
+  do {
+    const response = await call("joinRequests/list", acme(poolId, { state, limit: 200, cursor }), bearer);
+    expect(response.status, response.text).toBe(200);
+    all.push(...response.body.joinRequests);
+    cursor = response.body.nextCursor;
+  } while (cursor);
+  return all;
+}
+
+describe("the demo service keys (Part C) and what they may do (B4)", () => {
+  it("bcsk_acmeadmin lists the seeded pending requests of acme/gpu-a", async () => {
+    const pending = await listAll("gpu-a", "pending");
+    expect(pending.filter((request) => request.poolId === "gpu-a").length).toBeGreaterThan(0);
+    for (const request of pending) {
+      expect(request).toMatchObject({ tenantId: "acme", siteId: "fra1", state: "pending" });
+      expect([null, "gpu-a"]).toContain(request.poolId);
+    }
+  });
+
+  it("bcsk_acmeviewer may list, but approving is 403 PERMISSION_DENIED", async () => {
+    const [request] = await listAll("gpu-a", "pending", KEYS.acmeViewer);
+    expect(request).toBeDefined();
+    expectError(await call("joinRequests/approve", acme("gpu-a", { requestId: request!.id }), KEYS.acmeViewer), 403, "PERMISSION_DENIED");
+    expectError(await call("joinRequests/reject", acme("gpu-a", { requestId: request!.id }), KEYS.acmeViewer), 403, "PERMISSION_DENIED");
+  });
+
+  it("bcsk_gpuaadmin may list gpu-a, and gets 403 on gpu-b", async () => {
+    expect((await call("joinRequests/list", acme("gpu-a"), KEYS.gpuAAdmin)).status).toBe(200);
+    expectError(await call("joinRequests/list", acme("gpu-b"), KEYS.gpuAAdmin), 403, "PERMISSION_DENIED");
+    expectError(await call("events/list", acme("gpu-b"), KEYS.gpuAAdmin), 403, "PERMISSION_DENIED");
+  });
+
+  it("bcsk_globexadmin lists globex/globex-gpu and gets 403 on acme", async () => {
+    const own = await call("joinRequests/list", { tenantId: "globex", poolId: "globex-gpu" }, KEYS.globexAdmin);
+    expect(own.status).toBe(200);
+    expect(own.body.joinRequests.length).toBeGreaterThan(0);
+    expectError(await call("joinRequests/list", acme("gpu-a"), KEYS.globexAdmin), 403, "PERMISSION_DENIED");
+  });
+});
+
+describe("the demo join requests (Part C: every state across gpu-a, gpu-b and unclaimed in fra1)", () => {
+  it("state=all over gpu-a and gpu-b shows every state at least once", async () => {
+    const states = new Set([...(await listAll("gpu-a")), ...(await listAll("gpu-b"))].map((request) => request.state));
+    for (const state of STATES) expect(states, `state ${state}`).toContain(state);
+  });
+
+  it("both gpu-a and gpu-b own requests of their own", async () => {
+    expect((await listAll("gpu-a")).some((request) => request.poolId === "gpu-a")).toBe(true);
+    expect((await listAll("gpu-b")).some((request) => request.poolId === "gpu-b")).toBe(true);
+  });
+
+  it("unclaimed fra1 requests (poolId null) appear in gpu-a's, gpu-b's and legacy's lists, not in ams1's cpu-x", async () => {
+    const unclaimed = (await listAll("gpu-a")).filter((request) => request.poolId === null).map((request) => request.id);
+    expect(unclaimed.length).toBeGreaterThan(0);
+    const ids = async (poolId: string) => (await listAll(poolId)).map((request) => request.id);
+    expect(await ids("gpu-b")).toEqual(expect.arrayContaining(unclaimed));
+    expect(await ids("legacy")).toEqual(expect.arrayContaining(unclaimed));
+    const cpuX = await ids("cpu-x");
+    for (const id of unclaimed) expect(cpuX).not.toContain(id);
+  });
+
+  it("legacy is archived: listing works, approving an unclaimed fra1 request is INVALID_STATE and changes nothing", async () => {
+    const db = await getDb();
+    const [request] = (await listAll("legacy", "pending")).filter((r) => r.poolId === null);
+    expect(request, "an unclaimed pending fra1 request").toBeDefined();
+    const before = await db.joinRequest.findUniqueOrThrow({ where: { id: request!.id } });
+    expectError(await call("joinRequests/approve", acme("legacy", { requestId: request!.id }), KEYS.acmeAdmin), 409, "INVALID_STATE");
+    expect(await db.joinRequest.findUniqueOrThrow({ where: { id: request!.id } })).toEqual(before);
+  });
+});
+
+describe("the fixed demo values in the database (Part C)", () => {
+  it("tenants, sites and pools; gpu-a requires TPM; legacy is archived", async () => {
+    const db = await getDb();
+    expect((await db.tenant.findMany({ where: { id: { in: ["acme", "globex"] } } })).length).toBe(2);
+    const sites = await db.site.findMany({ where: { id: { in: ["fra1", "ams1", "nyc1"] } }, orderBy: { id: "asc" } });
+    expect(sites.map(({ id, tenantId }) => [id, tenantId])).toEqual([["ams1", "acme"], ["fra1", "acme"], ["nyc1", "globex"]]);
+    const pools = await db.pool.findMany({ where: { id: { in: ["gpu-a", "gpu-b", "legacy", "cpu-x", "globex-gpu"] } }, orderBy: { id: "asc" } });
+    expect(pools.map(({ id, tenantId, siteId, requiresTpm, archivedAt }) => [id, tenantId, siteId, requiresTpm, archivedAt !== null])).toEqual([
+      ["cpu-x", "acme", "ams1", false, false],
+      ["globex-gpu", "globex", "nyc1", false, false],
+      ["gpu-a", "acme", "fra1", true, false],
+      ["gpu-b", "acme", "fra1", false, false],
+      ["legacy", "acme", "fra1", false, true],
+    ]);
+  });
+
+  it("users with password demo-password-123 and their grants", async () => {
+    const db = await getDb();
+    const expected: Record<string, [string, string | null, string]> = {
+      "admin@acme.test": ["acme", null, "pool_admin"],
+      "viewer@acme.test": ["acme", null, "pool_viewer"],
+      "gpu-a-admin@acme.test": ["acme", "gpu-a", "pool_admin"],
+      "admin@globex.test": ["globex", null, "pool_admin"],
+    };
+    for (const [email, grant] of Object.entries(expected)) {
+      const user = await db.user.findUniqueOrThrow({ where: { email }, include: { grants: true } });
+      expect(await verifyPassword("demo-password-123", user.passwordHash!), email).toBe(true);
+      expect(user.grants.map((g) => [g.tenantId, g.poolId, g.role]), email).toEqual([grant]);
+    }
+  });
+
+  it("service keys store only the SHA-256 of their secrets, with their grants", async () => {
+    const db = await getDb();
+    const expected: Record<string, [string, string | null, string]> = {
+      [KEYS.acmeAdmin]: ["acme", null, "pool_admin"],
+      [KEYS.acmeViewer]: ["acme", null, "pool_viewer"],
+      [KEYS.gpuAAdmin]: ["acme", "gpu-a", "pool_admin"],
+      [KEYS.globexAdmin]: ["globex", null, "pool_admin"],
+    };
+    for (const [bearer, grant] of Object.entries(expected)) {
+      const [, id, secret] = /^bcsk_([^.]+)\.(.+)$/.exec(bearer)!;
+      const key = await db.serviceKey.findUniqueOrThrow({ where: { id }, include: { grants: true } });
+      expect(hex(key.secretHash)).toBe(sha256(secret!));
+      expect(key.grants.map((g) => [g.tenantId, g.poolId, g.role])).toEqual([grant]);
+    }
+  });
+
+  it("join tokens: 1000 uses, 10 years, one per pool, only the secret's SHA-256 stored", async () => {
+    const db = await getDb();
+    const tokens: [string, string, string][] = [
+      ["demogpua", "demo-gpu-a-join-secret", "gpu-a"],
+      ["demogpub", "demo-gpu-b-join-secret", "gpu-b"],
+      ["demolegacy", "demo-legacy-join-secret", "legacy"],
+      ["democpux", "demo-cpu-x-join-secret", "cpu-x"],
+      ["demoglobex", "demo-globex-join-secret", "globex-gpu"],
+    ];
+    const nineYears = Date.now() + 9 * 365 * 24 * 3600_000;
+    for (const [id, secret, poolId] of tokens) {
+      const token = await db.joinToken.findUniqueOrThrow({ where: { id } });
+      expect({ poolId: token.poolId, maxUses: token.maxUses, revoked: token.revokedAt !== null }).toEqual({ poolId, maxUses: 1000, revoked: false });
+      expect(hex(token.secretHash)).toBe(sha256(secret));
+      expect(token.expiresAt.getTime()).toBeGreaterThan(nineYears);
+    }
+  });
+
+  it("site enrollment keys for acme/fra1 and acme/ams1", async () => {
+    const db = await getDb();
+    for (const [id, secret, siteId] of [["demofra1", "demo-fra1-enroll-secret", "fra1"], ["demoams1", "demo-ams1-enroll-secret", "ams1"]]) {
+      const key = await db.siteEnrollmentKey.findUniqueOrThrow({ where: { id } });
+      expect({ tenantId: key.tenantId, siteId: key.siteId }).toEqual({ tenantId: "acme", siteId });
+      expect(hex(key.secretHash)).toBe(sha256(secret!));
+    }
+  });
+
+  it("discovery inventory: acme/fra1 knows …111 to …119, …118 and …119 assigned to gpu-b; other demo sites know none", async () => {
+    const db = await getDb();
+    const machines = await db.discoveredMachine.findMany({ where: { siteId: "fra1" }, orderBy: { systemUuid: "asc" } });
+    expect(machines.map((m) => [m.systemUuid, m.assignedPoolId])).toEqual(
+      Array.from({ length: 9 }, (_, i) => [`11111111-1111-4111-8111-11111111111${i + 1}`, i + 1 >= 8 ? "gpu-b" : null]),
+    );
+    expect(await db.discoveredMachine.count({ where: { siteId: { in: ["ams1", "nyc1"] } } })).toBe(0);
+  });
+
+  it("acme's TPM allow-list carries the hash of the fixture's endorsement key", async () => {
+    const db = await getDb();
+    const keys = await db.tpmAllowedKey.findMany({ where: { tenantId: "acme" } });
+    expect(keys.map((key) => key.ekSha256)).toContain(ALLOWED_EK_SHA256);
+    const fixture = path.resolve(process.cwd(), "../shared/fixtures/tpm-ek-allowed.pem");
+    if (existsSync(fixture)) {
+      const der = createPublicKey(readFileSync(fixture, "utf8")).export({ type: "spki", format: "der" });
+      expect(createHash("sha256").update(der).digest("hex")).toBe(ALLOWED_EK_SHA256);
+    }
+  });
+});
+
+describe("npm run db:seed is idempotent (Part C)", () => {
+  it("re-running it against the test database creates no demo row twice", async () => {
+    const databaseUrl = inject("databaseUrl");
+    const before = await countDemoRows(databaseUrl);
+    await runNpmScript("db:seed", { DATABASE_URL: databaseUrl });
+    expect(await countDemoRows(databaseUrl)).toEqual(before);
+  }, 120_000);
+
+  it("on an empty database: the second run leaves every table's row count as the first made it", async () => {
+    const { url, drop } = await scratchDatabase(inject("databaseUrl"));
+    try {
+      await runNpmScript("db:migrate", { DATABASE_URL: url });
+      await runNpmScript("db:seed", { DATABASE_URL: url });
+      const first = await countAllTables(url);
+      expect(first.join_requests).toBeGreaterThan(0);
+      await runNpmScript("db:seed", { DATABASE_URL: url });
+      expect(await countAllTables(url)).toEqual(first);
+    } finally {
+      await drop();
+    }
+  }, 180_000);
+});
+
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const countOf = async (client: pg.Client, sql: string, params: unknown[] = []) =>
+  Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params)).rows[0]!.n);
+
+const DEMO_EMAILS = ["admin@acme.test", "viewer@acme.test", "gpu-a-admin@acme.test", "admin@globex.test"];
+const DEMO_CSRS = DEMO_JOIN_REQUESTS.map((request) => demoCsrSha256(request.key));
+
+/** Rows the seed makes, identified by their demo ids (other test files add rows of their own meanwhile). */
+async function countDemoRows(url: string): Promise<Record<string, number>> {
+  return withClient(url, async (client) => ({
+    tenants: await countOf(client, "tenants WHERE id = ANY($1)", [["acme", "globex"]]),
+    sites: await countOf(client, "sites WHERE id = ANY($1)", [["fra1", "ams1", "nyc1"]]),
+    pools: await countOf(client, "pools WHERE id = ANY($1)", [["gpu-a", "gpu-b", "legacy", "cpu-x", "globex-gpu"]]),
+    users: await countOf(client, "users WHERE email = ANY($1)", [DEMO_EMAILS]),
+    serviceKeys: await countOf(client, "service_keys WHERE id = ANY($1)", [["acmeadmin", "acmeviewer", "gpuaadmin", "globexadmin"]]),
+    grants: await countOf(client, `role_grants WHERE service_key_id = ANY($1)
+      OR user_id IN (SELECT id FROM users WHERE email = ANY($2))`, [["acmeadmin", "acmeviewer", "gpuaadmin", "globexadmin"], DEMO_EMAILS]),
+    joinTokens: await countOf(client, "join_tokens WHERE id LIKE 'demo%'"),
+    enrollmentKeys: await countOf(client, "site_enrollment_keys WHERE id LIKE 'demo%'"),
+    discovered: await countOf(client, "discovered_machines WHERE site_id = ANY($1)", [["fra1", "ams1", "nyc1"]]),
+    tpmKeys: await countOf(client, "tpm_allowed_keys WHERE tenant_id = ANY($1)", [["acme", "globex"]]),
+    // the seed finds its own requests again by their stand-in CSR hashes
+    joinRequests: await countOf(client, "join_requests WHERE csr_sha256 = ANY($1)", [DEMO_CSRS]),
+    events: await countOf(client, "events WHERE request_id IN (SELECT id FROM join_requests WHERE csr_sha256 = ANY($1))", [DEMO_CSRS]),
+  }));
+}
+
+async function countAllTables(url: string): Promise<Record<string, number>> {
+  return withClient(url, async (client) => {
+    const tables = await client.query<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
+    );
+    const counts: Record<string, number> = {};
+    for (const { name } of tables.rows) counts[name] = await countOf(client, `"${name}"`);
+    return counts;
+  });
+}
+
+/** A fresh, empty database on the test cluster, dropped again by `drop`. */
+async function scratchDatabase(databaseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bc_seed_${randomBytes(4).toString("hex")}`;
+  const admin = new URL(databaseUrl);
+  admin.pathname = "/postgres";
+  await withClient(admin.toString(), (client) => client.query(`CREATE DATABASE ${name}`));
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withClient(admin.toString(), (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+  };
+}
