@@ -197,11 +197,13 @@ describe("the fixed demo values in the database (Part C)", () => {
     const db = await getDb();
     const keys = await db.tpmAllowedKey.findMany({ where: { tenantId: "acme" } });
     expect(keys.map((key) => key.ekSha256)).toContain(ALLOWED_EK_SHA256);
-    const fixture = path.resolve(process.cwd(), "../shared/fixtures/tpm-ek-allowed.pem");
-    if (existsSync(fixture)) {
-      const der = createPublicKey(readFileSync(fixture, "utf8")).export({ type: "spki", format: "der" });
-      expect(createHash("sha256").update(der).digest("hex")).toBe(ALLOWED_EK_SHA256);
-    }
+    // the repository's copy of the fixture, or the shared one it came from
+    const fixture = ["fixtures/tpm-ek-allowed.pem", "../shared/fixtures/tpm-ek-allowed.pem"]
+      .map((file) => path.resolve(process.cwd(), file))
+      .find((file) => existsSync(file));
+    expect(fixture, "the TPM fixture").toBeDefined();
+    const der = createPublicKey(readFileSync(fixture!, "utf8")).export({ type: "spki", format: "der" });
+    expect(createHash("sha256").update(der).digest("hex")).toBe(ALLOWED_EK_SHA256);
   });
 });
 
