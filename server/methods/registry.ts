@@ -2,6 +2,7 @@ import "server-only";
 import type { MethodDefinition } from "./define-method";
 import { approveJoinRequestMethod, listJoinRequestsMethod, rejectJoinRequestMethod } from "./join-requests-methods";
 import { listEventsMethod } from "./events-methods";
+import { createJoinTokenMethod, listJoinTokensMethod, revokeJoinTokenMethod } from "./join-tokens-methods";
 import { joinNodeMethod } from "./nodes-methods";
 
 // The one list of published methods; POST /api/compute/<name> serves each.
@@ -10,6 +11,9 @@ export const METHODS: readonly MethodDefinition[] = [
   approveJoinRequestMethod,
   rejectJoinRequestMethod,
   listEventsMethod,
+  createJoinTokenMethod,
+  listJoinTokensMethod,
+  revokeJoinTokenMethod,
   joinNodeMethod,
 ];
 
