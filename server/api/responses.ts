@@ -21,7 +21,12 @@ export function jsonResponse(status: number, body: unknown, requestId: string, h
  * that never shows internals (the details go to the log, under the request id).
  */
 export function errorResponse(error: unknown, requestId: string, headers: HeadersInit = {}): Response {
-  if (error instanceof ApiError) return jsonResponse(error.httpStatus, error.toBody(), requestId, headers);
+  if (error instanceof ApiError) {
+    // The rest of a refused body is still on the wire: close the connection
+    // rather than leave a kept-alive socket that will never answer again.
+    const close: HeadersInit = error.code === "PAYLOAD_TOO_LARGE" ? { connection: "close" } : {};
+    return jsonResponse(error.httpStatus, error.toBody(), requestId, { ...close, ...headers });
+  }
   if (isDatabaseUnavailable(error)) {
     log.error("database unavailable", { requestId, error: String(error) });
     const unavailable = new ApiError("UNAVAILABLE", "the database is unavailable; try again shortly");
