@@ -4,6 +4,9 @@ const nextConfig = {
   // run time, and pg has optional native bindings: keep both out of the bundle.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg"],
   poweredByHeader: false,
+  // A separate build folder lets a benchmark or a second checkout build
+  // without replacing the one a running test server uses.
+  distDir: process.env.BC_NEXT_DIST_DIR || ".next",
 };
 
 export default nextConfig;

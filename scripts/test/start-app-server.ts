@@ -29,8 +29,9 @@ export async function startAppServer(options: {
   logFile: string;
   env?: Record<string, string>;
 }): Promise<AppServer> {
-  if (!existsSync(path.join(process.cwd(), ".next", "BUILD_ID"))) {
-    throw new Error("no production build in .next: run `npm run build` first (`npm test` does)");
+  const distDir = process.env.BC_NEXT_DIST_DIR || ".next";
+  if (!existsSync(path.join(process.cwd(), distDir, "BUILD_ID"))) {
+    throw new Error(`no production build in ${distDir}: run \`npm run build\` first (\`npm test\` does)`);
   }
   const port = await freePort();
   mkdirSync(path.dirname(options.logFile), { recursive: true });
