@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "../db/client";
 import { ApiError } from "../api/errors";
-import { parseBearer, secretMatches } from "../auth/credentials";
+import { parseBearer, secretMatches, type BearerCredential } from "../auth/credentials";
 import { log } from "../log";
 
 // The machine's credential for the join (SPEC B5): a pool join token
@@ -40,6 +40,15 @@ export async function authenticateJoinCredential(db: Db, request: Request, now: 
         : "missing credentials: send Authorization: Bearer bcjt_<id>.<secret> or bcse_<id>.<secret>",
     );
   }
+  return verifyJoinBearer(db, { ...bearer, prefix: bearer.prefix }, now);
+}
+
+/** The checks of authenticateJoinCredential on a parsed bearer (the seed joins with the demo credentials). */
+export async function verifyJoinBearer(
+  db: Db,
+  bearer: BearerCredential & { prefix: "bcjt" | "bcse" },
+  now: Date,
+): Promise<JoinCredential> {
   const actor = `${bearer.prefix}_${bearer.id}`;
   if (bearer.prefix === "bcjt") {
     const token = await db.joinToken.findUnique({

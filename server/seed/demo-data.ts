@@ -74,6 +74,6 @@ export const DEMO_TPM_ALLOWED_KEYS = [
   {
     tenantId: "acme",
     ekSha256: "15426fb055f5461484bf419f7e67ba400ddfc2b54d90981cb9f65f6ffc228af1",
-    note: "shared/fixtures/tpm-ek-allowed.pem",
+    note: "fixtures/tpm-ek-allowed.pem (a copy of shared/fixtures/tpm-ek-allowed.pem)",
   },
 ];

@@ -1,56 +1,73 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
-import { createJoinRequest, type MachineFacts } from "../join-requests/create-join-request";
 import { approveJoinRequest } from "../join-requests/approve-join-request";
 import { rejectJoinRequest } from "../join-requests/reject-join-request";
 import { consumeApproval } from "../join-requests/consume-approval";
+import { verifyJoinBearer } from "../nodes/join-credential";
+import { joinNode } from "../nodes/join-node";
+import { makeEndorsementKeyPem, makeKeyAndCsr } from "../pki/make-csr";
 import { findPool } from "../pools/find-pool";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
 import { DEMO_ENROLLMENT_KEYS, DEMO_JOIN_TOKENS } from "./demo-data";
+import { DEMO_ALLOWED_EK_PEM } from "./demo-tpm-ek";
 
 // A handful of requests in every state across gpu-a, gpu-b and unclaimed in
 // fra1 (plus one each in cpu-x and globex-gpu), so the console is never empty.
+// Each is a real join (a fresh key pair and CSR, the demo credentials, the
+// attestors against the demo inventory and allow-list), then decided with
+// the approve/reject functions the API uses.
 type Outcome = "pending" | "approved" | "rejected" | "consumed" | "expired";
+
+interface DemoMachine {
+  hostname: string;
+  systemUuid: string;
+  serialNumber: string;
+  macAddresses: string[];
+  /** the endorsement key presented: acme's allowed one, one no allow-list knows, or no TPM */
+  ek: "allowed" | "unknown" | null;
+}
 
 interface DemoRequest {
   key: string;
   tenantId: string;
   siteId: string;
+  /** joins with this pool's demo token; null: with the site's enrollment key (unclaimed) */
   poolId: string | null;
   outcome: Outcome;
+  /** what the attestors answer for this machine (checked as it is seeded) */
   reasons: JoinRequestReason[];
-  machine: MachineFacts;
+  machine: DemoMachine;
   /** how long ago the machine asked */
   ageMinutes: number;
 }
 
-const ALLOWED_EK = "15426fb055f5461484bf419f7e67ba400ddfc2b54d90981cb9f65f6ffc228af1";
-const UNKNOWN_EK = "9c1b6e0f3f3c4b8e2f1d7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6d";
-
-function machine(n: number, overrides: Partial<MachineFacts> = {}): MachineFacts {
+function machine(n: number, overrides: Partial<DemoMachine> = {}): DemoMachine {
   const hex = n.toString(16).padStart(2, "0");
   return {
     hostname: `node-${String(n).padStart(3, "0")}.fra1.acme.test`,
     systemUuid: `4c4c4544-00${hex}-4d10-8052-b4c04f${hex}4a31`,
     serialNumber: `SN-ACME-${String(4000 + n)}`,
     macAddresses: [`3c:ec:ef:10:${hex}:01`, `3c:ec:ef:10:${hex}:02`],
-    tpmEkSha256: null,
+    ek: null,
     ...overrides,
   };
 }
 
+/** The identifiers of acme/fra1's discovered machine n (1-9; 8 and 9 are assigned to gpu-b). */
+const discovered = (n: number) => ({ systemUuid: `11111111-1111-4111-8111-11111111111${n}`, macAddresses: [`52:54:00:11:11:1${n}`] });
+
 const acmeFra1 = { tenantId: "acme", siteId: "fra1" } as const;
 
 export const DEMO_JOIN_REQUESTS: DemoRequest[] = [
-  { key: "gpu-a-placeholder", ...acmeFra1, poolId: "gpu-a", outcome: "pending", ageMinutes: 95, reasons: ["placeholder-hardware-id", "unknown-to-discovery"], machine: machine(1, { serialNumber: "To Be Filled By O.E.M.", tpmEkSha256: ALLOWED_EK }) },
-  { key: "gpu-a-unknown-ek", ...acmeFra1, poolId: "gpu-a", outcome: "pending", ageMinutes: 42, reasons: ["unknown-to-discovery", "tpm-ek-not-allowed"], machine: machine(2, { tpmEkSha256: UNKNOWN_EK }) },
-  { key: "gpu-a-approved", ...acmeFra1, poolId: "gpu-a", outcome: "approved", ageMinutes: 30, reasons: ["unknown-to-discovery"], machine: machine(3, { tpmEkSha256: ALLOWED_EK }) },
-  { key: "gpu-a-rejected", ...acmeFra1, poolId: "gpu-a", outcome: "rejected", ageMinutes: 300, reasons: ["tpm-ek-not-allowed"], machine: machine(4, { tpmEkSha256: UNKNOWN_EK }) },
-  { key: "gpu-a-consumed", ...acmeFra1, poolId: "gpu-a", outcome: "consumed", ageMinutes: 600, reasons: ["unknown-to-discovery"], machine: machine(5, { tpmEkSha256: ALLOWED_EK }) },
-  { key: "gpu-a-expired", ...acmeFra1, poolId: "gpu-a", outcome: "expired", ageMinutes: 60 * 30, reasons: ["placeholder-hardware-id"], machine: machine(6, { systemUuid: "00000000-0000-0000-0000-000000000000", tpmEkSha256: ALLOWED_EK }) },
+  { key: "gpu-a-placeholder", ...acmeFra1, poolId: "gpu-a", outcome: "pending", ageMinutes: 95, reasons: ["placeholder-hardware-id", "unknown-to-discovery"], machine: machine(1, { serialNumber: "To Be Filled By O.E.M.", ek: "allowed" }) },
+  { key: "gpu-a-unknown-ek", ...acmeFra1, poolId: "gpu-a", outcome: "pending", ageMinutes: 42, reasons: ["unknown-to-discovery", "tpm-ek-not-allowed"], machine: machine(2, { ek: "unknown" }) },
+  { key: "gpu-a-approved", ...acmeFra1, poolId: "gpu-a", outcome: "approved", ageMinutes: 30, reasons: ["unknown-to-discovery"], machine: machine(3, { ek: "allowed" }) },
+  { key: "gpu-a-rejected", ...acmeFra1, poolId: "gpu-a", outcome: "rejected", ageMinutes: 300, reasons: ["tpm-ek-not-allowed"], machine: machine(4, { ...discovered(1), ek: "unknown" }) },
+  { key: "gpu-a-consumed", ...acmeFra1, poolId: "gpu-a", outcome: "consumed", ageMinutes: 600, reasons: ["unknown-to-discovery"], machine: machine(5, { ek: "allowed" }) },
+  { key: "gpu-a-expired", ...acmeFra1, poolId: "gpu-a", outcome: "expired", ageMinutes: 60 * 30, reasons: ["placeholder-hardware-id"], machine: machine(6, { systemUuid: "00000000-0000-0000-0000-000000000000", macAddresses: discovered(2).macAddresses, ek: "allowed" }) },
   { key: "gpu-b-pending", ...acmeFra1, poolId: "gpu-b", outcome: "pending", ageMinutes: 12, reasons: ["unknown-to-discovery"], machine: machine(7) },
-  { key: "gpu-b-approved", ...acmeFra1, poolId: "gpu-b", outcome: "approved", ageMinutes: 20, reasons: ["placeholder-hardware-id"], machine: machine(8, { serialNumber: "Default string" }) },
+  { key: "gpu-b-approved", ...acmeFra1, poolId: "gpu-b", outcome: "approved", ageMinutes: 20, reasons: ["placeholder-hardware-id"], machine: machine(8, { ...discovered(3), serialNumber: "Default string" }) },
   { key: "gpu-b-rejected", ...acmeFra1, poolId: "gpu-b", outcome: "rejected", ageMinutes: 200, reasons: ["unknown-to-discovery"], machine: machine(9) },
   { key: "fra1-unclaimed-1", ...acmeFra1, poolId: null, outcome: "pending", ageMinutes: 8, reasons: ["unknown-to-discovery"], machine: machine(10) },
   { key: "fra1-unclaimed-2", ...acmeFra1, poolId: null, outcome: "pending", ageMinutes: 3, reasons: ["placeholder-hardware-id", "unknown-to-discovery"], machine: machine(11, { systemUuid: "03000200-0400-0500-0006-000700080009" }) },
@@ -59,37 +76,59 @@ export const DEMO_JOIN_REQUESTS: DemoRequest[] = [
   { key: "globex-pending", tenantId: "globex", siteId: "nyc1", poolId: "globex-gpu", outcome: "pending", ageMinutes: 25, reasons: ["unknown-to-discovery"], machine: machine(14, { hostname: "gx-014.nyc1.globex.test" }) },
 ];
 
-/** A stable stand-in for the CSR hash, so reseeding finds what it made. */
+/**
+ * @deprecated The seed's CSRs are real now (a fresh key pair each seeding),
+ * so no hash identifies them in advance: this stand-in matches no request.
+ * Seeded requests are found by tenant and `machine.hostname` instead.
+ */
 export const demoCsrSha256 = (key: string) => createHash("sha256").update(`demo-csr:${key}`).digest("hex");
 
 const DEMO_ACTOR = "bcsk_acmeadmin";
 
+/** Seeds the demo requests that are missing; a demo machine already asked (its hostname is there) is left as it is. */
 export async function seedDemoJoinRequests(db: Db, now: Date = new Date()): Promise<number> {
   let created = 0;
   for (const demo of DEMO_JOIN_REQUESTS) {
-    const csrSha256 = demoCsrSha256(demo.key);
-    if (await db.joinRequest.findFirst({ where: { csrSha256 }, select: { id: true } })) continue;
+    const seeded = await db.joinRequest.findFirst({ where: { tenantId: demo.tenantId, hostname: demo.machine.hostname }, select: { id: true } });
+    if (seeded) continue;
     const askedAt = new Date(now.getTime() - demo.ageMinutes * 60_000);
-    const request = await createJoinRequest({
-      db,
-      tenantId: demo.tenantId,
-      siteId: demo.siteId,
-      poolId: demo.poolId,
-      reasons: demo.reasons,
-      machine: demo.machine,
-      csrSha256,
-      credential: demo.poolId ? { joinTokenId: tokenIdFor(demo.poolId) } : { enrollKeyId: enrollKeyIdFor(demo.siteId) },
-      actor: demo.machine.hostname,
-      now: askedAt,
-    });
-    await decide(db, demo, request.id, askedAt);
+    const requestId = await joinAsTheMachine(db, demo, askedAt);
+    await decide(db, demo, requestId, askedAt);
     created++;
   }
   return created;
 }
 
-const tokenIdFor = (poolId: string) => DEMO_JOIN_TOKENS.find((token) => token.poolId === poolId)!.id;
-const enrollKeyIdFor = (siteId: string) => DEMO_ENROLLMENT_KEYS.find((key) => key.siteId === siteId)!.id;
+/** The machine's first join, as the daemon would make it; it must be deferred with the demo's reasons. */
+async function joinAsTheMachine(db: Db, demo: DemoRequest, askedAt: Date): Promise<string> {
+  const { ek, ...hardware } = demo.machine;
+  const { csrPem } = await makeKeyAndCsr(hardware.hostname);
+  const credential = await verifyJoinBearer(db, demoBearer(demo), askedAt);
+  const outcome = await joinNode({
+    db,
+    credential,
+    now: askedAt,
+    body: {
+      csr: csrPem,
+      hostname: hardware.hostname,
+      hardware: { systemUuid: hardware.systemUuid, serialNumber: hardware.serialNumber, macAddresses: hardware.macAddresses },
+      tpm: ek ? { ekPublicKey: ek === "allowed" ? DEMO_ALLOWED_EK_PEM : await makeEndorsementKeyPem() } : undefined,
+    },
+  });
+  if (outcome.status !== "pending" || outcome.reasons.join() !== demo.reasons.join()) {
+    throw new Error(`demo join ${demo.key} should be deferred with [${demo.reasons}], got ${JSON.stringify(outcome)}`);
+  }
+  return outcome.requestId;
+}
+
+function demoBearer(demo: DemoRequest) {
+  if (demo.poolId) {
+    const token = DEMO_JOIN_TOKENS.find((candidate) => candidate.poolId === demo.poolId)!;
+    return { prefix: "bcjt" as const, id: token.id, secret: token.secret };
+  }
+  const key = DEMO_ENROLLMENT_KEYS.find((candidate) => candidate.siteId === demo.siteId)!;
+  return { prefix: "bcse" as const, id: key.id, secret: key.secret };
+}
 
 async function decide(db: Db, demo: DemoRequest, requestId: string, askedAt: Date) {
   if (demo.outcome === "pending" || demo.outcome === "expired") return; // expired: its 24 h passed
@@ -101,6 +140,8 @@ async function decide(db: Db, demo: DemoRequest, requestId: string, askedAt: Dat
   }
   await approveJoinRequest({ db, pool, requestId, ttlSeconds: 4 * 3600, reason: "racked by ops, ticket OPS-1042", actor: DEMO_ACTOR, now: decidedAt });
   if (demo.outcome === "consumed") {
-    await consumeApproval({ db, pool, requestId, actor: demo.machine.hostname, now: new Date(decidedAt.getTime() + 60_000) });
+    // The machine's retry used the approval. Consumed without signing a
+    // certificate, so seeding needs no CA key (BC_CA_KEY_ENCRYPTION_KEY).
+    await consumeApproval({ db, pool, requestId, actor: `bcjt_${demoBearer(demo).id}`, now: new Date(decidedAt.getTime() + 60_000) });
   }
 }
