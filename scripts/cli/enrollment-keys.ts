@@ -1,0 +1,67 @@
+// npm run enrollment-keys -- create|list|revoke --tenant acme --site fra1 [--id <keyId>] [--ttl-days N]
+// Site enrollment keys (bcse_<id>.<secret>): create prints the bearer once.
+import { parseArgs } from "node:util";
+import { getDb } from "@/server/db/client";
+import {
+  createEnrollmentKey, listEnrollmentKeys, revokeEnrollmentKey, type EnrollmentKeyInfo,
+} from "@/server/enrollment-keys/enrollment-keys";
+
+const USAGE = `Usage:
+  npm run enrollment-keys -- create --tenant <tenantId> --site <siteId> [--ttl-days <days>]
+  npm run enrollment-keys -- list   --tenant <tenantId> --site <siteId>
+  npm run enrollment-keys -- revoke --tenant <tenantId> --site <siteId> --id <keyId>`;
+
+class UsageError extends Error {}
+
+const describeKey = (key: EnrollmentKeyInfo) =>
+  [
+    `bcse_${key.id}`,
+    `${key.tenantId}/${key.siteId}`,
+    `created ${key.createdAt.toISOString()}`,
+    key.expiresAt ? `expires ${key.expiresAt.toISOString()}` : "no expiry",
+    key.revokedAt ? `REVOKED ${key.revokedAt.toISOString()}` : "active",
+  ].join("  ");
+
+async function main(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { tenant: { type: "string" }, site: { type: "string" }, id: { type: "string" }, "ttl-days": { type: "string" } },
+  });
+  const [command] = positionals;
+  const { tenant: tenantId, site: siteId } = values;
+  if (!command || !["create", "list", "revoke"].includes(command) || !tenantId || !siteId) throw new UsageError();
+
+  const db = await getDb();
+  try {
+    const now = new Date();
+    if (command === "create") {
+      const days = values["ttl-days"] === undefined ? undefined : Number(values["ttl-days"]);
+      if (days !== undefined && !(Number.isInteger(days) && days > 0)) throw new UsageError("--ttl-days must be a positive whole number");
+      const key = await createEnrollmentKey({ db, tenantId, siteId, ttlSeconds: days && days * 86_400, now });
+      console.log(describeKey(key));
+      console.log(`\nBearer (shown once, store it now):\n  ${key.bearer}`);
+    } else if (command === "list") {
+      const keys = await listEnrollmentKeys({ db, tenantId, siteId });
+      console.log(keys.length ? keys.map(describeKey).join("\n") : `no enrollment keys for ${tenantId}/${siteId}`);
+    } else {
+      const id = values.id?.replace(/^bcse_/, "");
+      if (!id) throw new UsageError("revoke needs --id <keyId>");
+      console.log(describeKey(await revokeEnrollmentKey({ db, tenantId, siteId, id, now })));
+    }
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+// Exits explicitly: an open embedded (PGlite) database can keep the event loop alive.
+main(process.argv.slice(2)).then(() => process.exit(0), (error: unknown) => {
+  const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
+  const message = error instanceof Error ? error.message : String(error);
+  if (usage) {
+    console.error(message ? `${message}\n${USAGE}` : USAGE);
+    process.exit(2);
+  }
+  console.error(`enrollment-keys failed: ${message}`);
+  process.exit(1);
+});
