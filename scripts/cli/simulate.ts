@@ -1,0 +1,114 @@
+// npm run simulate -- <scenario> [--pool gpu-a | --site fra1] [--url http://localhost:3000]
+//                     [--token bcjt_…|bcse_…] [--state-dir .data/simulator] [--name <name>]
+// npm run simulate -- retry <name> [--url …] [--token …] [--state-dir …]
+//
+// A node daemon's join, for demos and manual testing: makes a real key pair
+// and CSR, calls POST /api/compute/nodes/join as a machine would, prints what
+// happened, and keeps key + CSR under the state directory so `retry` sends
+// the same CSR again (to see the same 202, an approval being consumed, …).
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { x509 } from "@/server/pki/x509";
+import { makeKeyAndCsr } from "@/server/pki/make-csr";
+import { DEMO_ENROLLMENT_KEYS, DEMO_JOIN_TOKENS } from "@/server/seed/demo-data";
+import type { JoinNodeResult } from "@/lib/validations/node-join";
+import { defaultPool, scenarioMachine, SCENARIOS, type Scenario } from "./simulator/scenarios";
+
+const USAGE = `Usage:
+  npm run simulate -- <${SCENARIOS.join("|")}> [--pool <poolId> | --site <siteId>] [--url <base URL>] [--token <bcjt_… or bcse_…>] [--state-dir <dir>] [--name <name>]
+  npm run simulate -- retry <name> [--url <base URL>] [--token <…>] [--state-dir <dir>]`;
+
+/** What is kept per simulated machine (never the credential: pass --token again if it was not a demo one). */
+interface SavedMachine {
+  scenario: Scenario;
+  pool?: string;
+  site?: string;
+  body: { csr: string; hostname: string; hardware: unknown; tpm: { ekPublicKey: string } | null };
+}
+
+function demoBearer(pool?: string, site?: string): string {
+  const token = pool ? DEMO_JOIN_TOKENS.find((candidate) => candidate.poolId === pool) : undefined;
+  if (token) return `bcjt_${token.id}.${token.secret}`;
+  const key = site ? DEMO_ENROLLMENT_KEYS.find((candidate) => candidate.siteId === site) : undefined;
+  if (key) return `bcse_${key.id}.${key.secret}`;
+  throw new Error(`no demo credential for ${pool ? `pool ${pool}` : `site ${site}`}: pass --token`);
+}
+
+async function newMachine(scenario: Scenario, pool: string | undefined, site: string | undefined, dir: string): Promise<SavedMachine> {
+  const { hardware, ekPublicKey } = await scenarioMachine(scenario, Boolean(site));
+  const hostname = `sim-${scenario}-${Date.now().toString(36)}.${site ?? pool}.test`;
+  const { privateKeyPem, csrPem } = await makeKeyAndCsr(hostname);
+  const saved: SavedMachine = { scenario, pool, site, body: { csr: csrPem, hostname, hardware, tpm: ekPublicKey ? { ekPublicKey } : null } };
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await writeFile(path.join(dir, "key.pem"), privateKeyPem, { mode: 0o600 });
+  await chmod(path.join(dir, "key.pem"), 0o600);
+  await writeFile(path.join(dir, "csr.pem"), csrPem);
+  await writeFile(path.join(dir, "machine.json"), `${JSON.stringify(saved, null, 2)}\n`);
+  return saved;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      pool: { type: "string" }, site: { type: "string" }, url: { type: "string", default: "http://localhost:3000" },
+      token: { type: "string" }, "state-dir": { type: "string", default: ".data/simulator" }, name: { type: "string" },
+    },
+  });
+  const [command, retryName] = positionals;
+  const stateDir = values["state-dir"]!;
+  let saved: SavedMachine;
+  let dir: string;
+  if (command === "retry" && retryName) {
+    dir = path.join(stateDir, retryName);
+    const file = await readFile(path.join(dir, "machine.json"), "utf8").catch(() => {
+      throw new Error(`no saved machine "${retryName}" in ${stateDir}: run a scenario first (or pass --state-dir)`);
+    });
+    saved = JSON.parse(file) as SavedMachine;
+    console.log(`retrying ${retryName} (${saved.scenario}) with its saved key and CSR`);
+  } else if (SCENARIOS.includes(command as Scenario) && !(values.pool && values.site)) {
+    const scenario = command as Scenario;
+    const pool = values.site ? undefined : (values.pool ?? defaultPool(scenario));
+    dir = path.join(stateDir, values.name ?? scenario);
+    saved = await newMachine(scenario, pool, values.site, dir);
+  } else {
+    console.error(USAGE);
+    return 2;
+  }
+
+  const bearer = values.token ?? demoBearer(saved.pool, saved.site);
+  console.log(`${saved.body.hostname} joins ${saved.pool ? `pool ${saved.pool}` : `site ${saved.site}`} at ${values.url}`);
+  const response = await fetch(new URL("/api/compute/nodes/join", values.url), {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${bearer}` },
+    body: JSON.stringify(saved.body),
+  });
+  type Answer = JoinNodeResult | { status?: undefined; error?: { code: string; message: string } };
+  const body = (await response.json().catch(() => ({}))) as Answer;
+  console.log(`HTTP ${response.status}`);
+  if (body.status === "pending") {
+    console.log(`pending: request ${body.requestId}, expires ${body.expiresAt}, reasons: ${body.reasons.join(", ")}`);
+    console.log(`approve it in the console (or joinRequests/approve), then: npm run simulate -- retry ${path.basename(dir)}`);
+  } else if (body.status === "admitted") {
+    const certificate = new x509.X509Certificate(body.certificate);
+    await writeFile(path.join(dir, "certificate.pem"), body.certificate);
+    await writeFile(path.join(dir, "ca.pem"), body.caCertificate);
+    console.log(`admitted: node ${body.nodeId}`);
+    console.log(`certificate: subject ${certificate.subject}, issuer ${certificate.issuer}, valid until ${certificate.notAfter.toISOString()}`);
+    console.log(`saved certificate.pem and ca.pem in ${dir}`);
+  } else {
+    console.log(`${body.error?.code ?? "error"}: ${body.error?.message ?? JSON.stringify(body)}`);
+  }
+  console.log(`state: ${dir}`);
+  return response.ok ? 0 : 1;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`simulate failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);
