@@ -4,7 +4,8 @@ import { inject } from "vitest";
 import { getDb } from "@/server/db/client";
 import { hashSecret } from "@/server/auth/credentials";
 import { newId } from "@/lib/ids";
-import { subtle, x509 } from "@/server/pki/x509";
+import { x509 } from "@/server/pki/x509";
+import { makeEndorsementKeyPem, makeKeyAndCsr } from "@/server/pki/make-csr";
 import type { ApiResponse } from "./api-client";
 import { createWorld, type World } from "./world";
 
@@ -13,7 +14,6 @@ import { createWorld, type World } from "./world";
 // inventory, the tenant's EK allow-list).
 
 const suffix = () => randomBytes(4).toString("hex");
-const EC = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" } as const;
 
 export const ALLOWED_EK_PEM = readFileSync(new URL("../../../fixtures/tpm-ek-allowed.pem", import.meta.url), "utf8");
 export const ALLOWED_EK_SHA256 = "15426fb055f5461484bf419f7e67ba400ddfc2b54d90981cb9f65f6ffc228af1";
@@ -29,16 +29,11 @@ export interface Machine {
 }
 
 export async function makeCsr(hostname: string): Promise<string> {
-  const keys = (await subtle.generateKey(EC, true, ["sign", "verify"])) as CryptoKeyPair;
-  const csr = await x509.Pkcs10CertificateRequestGenerator.create({ name: [{ CN: [hostname] }], keys, signingAlgorithm: EC });
-  return csr.toString("pem");
+  return (await makeKeyAndCsr(hostname)).csrPem;
 }
 
 /** A fresh endorsement key no allow-list knows. */
-export async function unknownEkPem(): Promise<string> {
-  const keys = (await subtle.generateKey(EC, true, ["sign", "verify"])) as CryptoKeyPair;
-  return (await x509.PublicKey.create(keys.publicKey)).toString("pem");
-}
+export const unknownEkPem = makeEndorsementKeyPem;
 
 /** A machine no inventory knows, with real-looking identifiers and a fresh CSR. */
 export async function makeMachine(overrides: Partial<Machine> = {}): Promise<Machine> {
