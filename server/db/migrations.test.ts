@@ -7,10 +7,14 @@ import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyMigrations, MIGRATE_LOCK_KEY } from "./migrations";
+import { readMigrationFolders } from "./migration-folders";
 import { executorFromPgClient, executorFromPglite, type SqlExecutor } from "./sql-executor";
 
 const COMMITTED_MIGRATIONS = fileURLToPath(new URL("../../prisma/migrations", import.meta.url));
 const INIT = "20261202000000_init";
+// Every committed migration, in order: a fresh database gets them all.
+const COMMITTED = await readMigrationFolders(COMMITTED_MIGRATIONS);
+const ALL = COMMITTED.map((folder) => folder.name);
 
 const tempDirs: string[] = [];
 afterAll(async () => {
@@ -61,10 +65,11 @@ async function history(db: SqlExecutor): Promise<HistoryRow[]> {
 }
 
 describe("applyMigrations on a fresh PGlite", () => {
-  it("applies the init migration once, recorded as Prisma records it", async () => {
+  it("applies the committed migrations once, recorded as Prisma records them", async () => {
     const { pglite, db } = await freshPglite();
     try {
-      expect(await applyMigrations(db, { migrationsDir: COMMITTED_MIGRATIONS })).toEqual({ applied: [INIT] });
+      expect(ALL[0]).toBe(INIT);
+      expect(await applyMigrations(db, { migrationsDir: COMMITTED_MIGRATIONS })).toEqual({ applied: ALL });
 
       expect(await tableNames(db)).toEqual(
         expect.arrayContaining(["_prisma_migrations", "join_requests", "events", "join_tokens", "role_grants", "nodes"]),
@@ -75,6 +80,10 @@ describe("applyMigrations on a fresh PGlite", () => {
          ORDER BY indexname`,
       );
       expect(indexes).toEqual([
+        {
+          indexname: "join_requests_live_csr_key",
+          indexdef: expect.stringMatching(/UNIQUE INDEX .*\(csr_sha256\) WHERE \(state = ANY \(ARRAY\['pending'::join_request_state, 'approved'::join_request_state\]\)\)$/),
+        },
         { indexname: "join_requests_unclaimed_id_idx", indexdef: expect.stringMatching(/\(site_id, id\) WHERE \(pool_id IS NULL\)$/) },
         {
           indexname: "join_requests_unclaimed_state_id_idx",
@@ -88,18 +97,18 @@ describe("applyMigrations on a fresh PGlite", () => {
       );
       expect(checks.map((row) => row.conname)).toEqual(["join_tokens_uses_within_max", "role_grants_one_principal"]);
 
-      const initSql = await readFile(path.join(COMMITTED_MIGRATIONS, INIT, "migration.sql"));
-      expect(await history(db)).toEqual([
-        {
-          migration_name: INIT,
-          checksum: createHash("sha256").update(initSql).digest("hex"),
+      const expectedHistory = await Promise.all(
+        ALL.map(async (name) => ({
+          migration_name: name,
+          checksum: createHash("sha256").update(await readFile(path.join(COMMITTED_MIGRATIONS, name, "migration.sql"))).digest("hex"),
           finished: true,
           applied_steps_count: 1,
-        },
-      ]);
+        })),
+      );
+      expect(await history(db)).toEqual(expectedHistory);
 
       expect(await applyMigrations(db, { migrationsDir: COMMITTED_MIGRATIONS })).toEqual({ applied: [] });
-      expect(await history(db)).toHaveLength(1);
+      expect(await history(db)).toHaveLength(ALL.length);
     } finally {
       await pglite.close();
     }
@@ -177,7 +186,7 @@ describe("applyMigrations on a fresh PGlite", () => {
         applyMigrations(db, { migrationsDir: COMMITTED_MIGRATIONS }),
         applyMigrations(db, { migrationsDir: COMMITTED_MIGRATIONS }),
       ]);
-      expect(runs.map((run) => run.applied)).toEqual([[INIT], []]);
+      expect(runs.map((run) => run.applied)).toEqual([ALL, []]);
     } finally {
       await pglite.close();
     }
@@ -215,12 +224,12 @@ describe.skipIf(!process.env.DATABASE_URL)("applyMigrations on real PostgreSQL",
       await admin.query("SELECT pg_advisory_unlock($1)", [MIGRATE_LOCK_KEY]);
 
       const applied = (await runs).map((run) => run.applied);
-      expect(applied.flat()).toEqual([INIT]);
+      expect(applied.flat()).toEqual(ALL);
       expect(logs.flat().filter((line) => line.includes("waiting"))).toHaveLength(2);
       const { rows } = await admin.query<{ migration_name: string }>(
-        `SELECT migration_name FROM "${schema}"."_prisma_migrations"`,
+        `SELECT migration_name FROM "${schema}"."_prisma_migrations" ORDER BY migration_name`,
       );
-      expect(rows).toEqual([{ migration_name: INIT }]);
+      expect(rows).toEqual(ALL.map((migration_name) => ({ migration_name })));
     } finally {
       await Promise.all(instances.map((client) => client.end()));
       await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);

@@ -1,5 +1,4 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
 import { approveJoinRequest } from "../join-requests/approve-join-request";
 import { rejectJoinRequest } from "../join-requests/reject-join-request";
@@ -75,13 +74,6 @@ export const DEMO_JOIN_REQUESTS: DemoRequest[] = [
   { key: "cpu-x-pending", tenantId: "acme", siteId: "ams1", poolId: "cpu-x", outcome: "pending", ageMinutes: 15, reasons: ["unknown-to-discovery"], machine: machine(13, { hostname: "node-013.ams1.acme.test" }) },
   { key: "globex-pending", tenantId: "globex", siteId: "nyc1", poolId: "globex-gpu", outcome: "pending", ageMinutes: 25, reasons: ["unknown-to-discovery"], machine: machine(14, { hostname: "gx-014.nyc1.globex.test" }) },
 ];
-
-/**
- * @deprecated The seed's CSRs are real now (a fresh key pair each seeding),
- * so no hash identifies them in advance: this stand-in matches no request.
- * Seeded requests are found by tenant and `machine.hostname` instead.
- */
-export const demoCsrSha256 = (key: string) => createHash("sha256").update(`demo-csr:${key}`).digest("hex");
 
 const DEMO_ACTOR = "bcsk_acmeadmin";
 
