@@ -1,0 +1,18 @@
+import Link from "next/link";
+import { SignOutButton } from "./sign-out-button";
+import styles from "./console-header.module.css";
+
+export function ConsoleHeader({ email }: { email: string }) {
+  return (
+    <header className={styles.header}>
+      <Link href="/" className={styles.brand}>
+        <span className={styles.mark} aria-hidden="true" />
+        Better Compute · join requests
+      </Link>
+      <div className={styles.user}>
+        <span data-testid="signed-in-as">{email}</span>
+        <SignOutButton />
+      </div>
+    </header>
+  );
+}
