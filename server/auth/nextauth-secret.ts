@@ -10,6 +10,14 @@ export const MISSING_SECRET_MESSAGE =
   "NEXTAUTH_SECRET must be set when DATABASE_URL is set: it signs the console's session cookies " +
   "(generate one with `openssl rand -base64 32`).";
 
+/** No secret can be had: sign-in is not configured on this server. */
+export class MissingSecretError extends Error {
+  constructor() {
+    super(MISSING_SECRET_MESSAGE);
+    this.name = "MissingSecretError";
+  }
+}
+
 let cached: Promise<string> | undefined;
 
 /**
@@ -32,7 +40,7 @@ async function resolveSecret(): Promise<string> {
   const configured = env().NEXTAUTH_SECRET;
   if (configured) return configured;
   const target = connectionTarget();
-  if (target.kind === "postgres") throw new Error(MISSING_SECRET_MESSAGE);
+  if (target.kind === "postgres") throw new MissingSecretError();
   const dataDir = /^[a-z]+:\/\//.test(target.dir)
     ? path.resolve(/*turbopackIgnore: true*/ process.cwd(), ".data")
     : path.dirname(target.dir);

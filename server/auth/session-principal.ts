@@ -1,7 +1,8 @@
 import "server-only";
 import { getToken } from "next-auth/jwt";
 import type { Db } from "../db/client";
-import { nextAuthSecret } from "./nextauth-secret";
+import { log } from "../log";
+import { MissingSecretError, nextAuthSecret } from "./nextauth-secret";
 import type { Principal } from "./principal";
 import type { Role } from "./roles";
 
@@ -45,8 +46,10 @@ export async function principalFromSession(
   jar: CookieJar,
 ): Promise<{ principal: Principal; user: SessionUser } | null> {
   if (!hasSessionCookie(jar)) return null;
+  const secret = await sessionSecret();
+  if (!secret) return null;
   // `headers: {}`: only the cookie counts here, never an Authorization header.
-  const token = await getToken({ req: { cookies: jar, headers: {} } as never, secret: await nextAuthSecret() });
+  const token = await getToken({ req: { cookies: jar, headers: {} } as never, secret });
   const userId = typeof token?.sub === "string" ? token.sub : null;
   if (!userId) return null;
   const user = await db.user.findUnique({
@@ -62,4 +65,15 @@ export async function principalFromSession(
       grants: user.grants.map((grant) => ({ ...grant, role: grant.role as Role })),
     },
   };
+}
+
+/** Without a secret there are no sessions (the sign-in page says why); a cookie then counts for nothing. */
+async function sessionSecret(): Promise<string | null> {
+  try {
+    return await nextAuthSecret();
+  } catch (error) {
+    if (!(error instanceof MissingSecretError)) throw error;
+    log.warn("a session cookie was sent, but console sign-in is not configured", { reason: error.message });
+    return null;
+  }
 }
