@@ -13,5 +13,5 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   // Everything but the API, the sign-in page and static assets.
-  matcher: ["/((?!api/|signin|_next/|favicon\\.ico).*)"],
+  matcher: ["/((?!api/|signin|_next/|favicon\\.ico|icon\\.svg).*)"],
 };

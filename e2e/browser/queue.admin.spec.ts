@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { createPendingRequest, pendingCountOf } from "./support/data";
+import { createAcmePool, createPendingRequest } from "./support/data";
 import { openQueue, rowOf } from "./support/queue";
 
 // A pool admin's queue: the seeded requests (SPEC Part C), the state filter in
@@ -76,18 +76,26 @@ test("the CSR fingerprint is shown short and copied whole", async ({ page, conte
 });
 
 test("the overview lists the admin's pools by site, with pending counts, the archived badge and unclaimed site requests", async ({ page }) => {
+  // A site of this test's own, so that parallel specs cannot change its counts.
+  const { poolId, siteId } = await createAcmePool("overview");
+  await createPendingRequest({ poolId, siteId, label: "own" });
+  await createPendingRequest({ poolId, siteId, label: "own" });
+  await createPendingRequest({ poolId: null, siteId, label: "unclaimed" });
+  await createPendingRequest({ poolId, siteId, label: "expired", ttlSeconds: -60 }); // does not count
+
   await page.goto("/");
   const fra1 = page.getByTestId("site-fra1");
-  const ams1 = page.getByTestId("site-ams1");
   await expect(fra1.getByTestId("pool-gpu-a")).toBeVisible();
   await expect(fra1.getByTestId("pool-gpu-b")).toBeVisible();
   await expect(fra1.getByTestId("pool-legacy").getByText("archived")).toBeVisible();
-  await expect(ams1.getByTestId("pool-cpu-x")).toBeVisible();
+  await expect(page.getByTestId("site-ams1").getByTestId("pool-cpu-x")).toBeVisible();
   await expect(page.getByTestId("site-nyc1")).toHaveCount(0); // globex is not theirs
   await expect(fra1.getByTestId("unclaimed-fra1")).toContainText("unclaimed site request");
-  // Effective pending: its own plus the site's unclaimed ones (checked against the database).
-  await expect(fra1.getByTestId("pool-legacy").getByTestId("pending-count")).toHaveText(String(await pendingCountOf("legacy", "fra1")));
-  await expect(fra1.getByTestId("pool-legacy")).toContainText("0 own +");
+
+  const site = page.getByTestId(`site-${siteId}`);
+  await expect(site.getByTestId(`unclaimed-${siteId}`)).toContainText("1 unclaimed site request —");
+  await expect(site.getByTestId(`pool-${poolId}`).getByTestId("pending-count")).toHaveText("3");
+  await expect(site.getByTestId(`pool-${poolId}`)).toContainText("(2 own + 1 unclaimed)");
   await fra1.getByTestId("pool-gpu-b").click();
   await expect(page).toHaveURL("/pools/gpu-b");
 });
@@ -95,4 +103,12 @@ test("the overview lists the admin's pools by site, with pending counts, the arc
 test("an empty queue says what to do", async ({ page }) => {
   await openQueue(page, "cpu-x", "consumed");
   await expect(page.getByTestId("queue-empty")).toContainText("No consumed approvals.");
+});
+
+test("an archived pool can reject its site's requests but not approve them", async ({ page }) => {
+  await openQueue(page, "legacy");
+  await expect(page.getByText("This pool is archived")).toBeVisible();
+  const row = rowOf(page, "node-010.fra1.acme.test");
+  await expect(row.getByRole("button", { name: "Reject node-010.fra1.acme.test" })).toBeVisible();
+  await expect(row.getByRole("button", { name: /^Approve/ })).toHaveCount(0);
 });

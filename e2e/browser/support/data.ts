@@ -101,11 +101,12 @@ export async function userIdOf(email: string): Promise<string> {
   return rows[0].id as string;
 }
 
-export async function pendingCountOf(poolId: string, siteId: string): Promise<number> {
-  const { rows } = await db().query(
-    `SELECT count(*)::int AS n FROM join_requests WHERE state = 'pending' AND expires_at > now()
-       AND (pool_id = $1 OR (pool_id IS NULL AND site_id = $2))`,
-    [poolId, siteId],
-  );
-  return rows[0].n as number;
+/** A pool of its own (in a site of its own) in acme, for a spec that must not share a queue. */
+export async function createAcmePool(label: string): Promise<{ poolId: string; siteId: string }> {
+  const n = randomSuffix();
+  const siteId = `e2e-site-${n}`;
+  const poolId = `e2e-${label}-${n}`;
+  await db().query(`INSERT INTO sites (id, tenant_id, name) VALUES ($1, 'acme', $2)`, [siteId, `E2E site ${n}`]);
+  await db().query(`INSERT INTO pools (id, tenant_id, site_id, name) VALUES ($1, 'acme', $2, $3)`, [poolId, siteId, `E2E ${label} ${n}`]);
+  return { poolId, siteId };
 }
