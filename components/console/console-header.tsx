@@ -1,14 +1,14 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { SignOutButton } from "./sign-out-button";
 import styles from "./console-header.module.css";
 
 export function ConsoleHeader({ email }: { email: string }) {
   return (
     <header className={styles.header}>
-      <Link href="/" className={styles.brand}>
+      <NavLink href="/" className={styles.brand}>
         <span className={styles.mark} aria-hidden="true" />
         Better Compute · join requests
-      </Link>
+      </NavLink>
       <div className={styles.user}>
         <span data-testid="signed-in-as">{email}</span>
         <SignOutButton />

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import { lazy, Suspense, useState } from "react";
 import { useJoinRequestsInfiniteQuery } from "@/data/join-requests/join-requests-infinite-query";
 import type { BulkDecision } from "@/data/join-requests/decide-join-requests-mutation";
@@ -47,7 +47,7 @@ export function JoinRequestQueue({ pool }: { pool: QueuePool }) {
       {cursor ? (
         <p className={styles.notice}>
           Showing requests after <code>{cursor}</code>.{" "}
-          <Link href={`/pools/${encodeURIComponent(pool.id)}?state=${state}`}>Show from the oldest</Link>
+          <NavLink href={`/pools/${encodeURIComponent(pool.id)}?state=${state}`}>Show from the oldest</NavLink>
         </p>
       ) : null}
 

@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { Age, ExpiryCountdown } from "./countdown";
 import { CopyButton } from "./copy-button";
@@ -55,7 +55,7 @@ export function RequestsTable(props: {
               <td>
                 <div className={styles.machine}>
                   <span className={styles.hostname}>
-                    <Link href={`/pools/${encodeURIComponent(pool.id)}/requests/${request.id}`}>{request.machine.hostname}</Link>
+                    <NavLink href={`/pools/${encodeURIComponent(pool.id)}/requests/${request.id}`}>{request.machine.hostname}</NavLink>
                     <StateBadge state={request.state} />
                     <SiteRequestBadge request={request} />
                   </span>

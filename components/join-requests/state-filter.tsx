@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import type { StateFilter } from "@/lib/validations/join-requests";
 import { QUEUE_STATE_FILTERS } from "./queue-url-state";
 import styles from "./queue.module.css";
@@ -8,7 +8,7 @@ export function StateFilterLinks({ poolId, current }: { poolId: string; current:
   return (
     <nav className={styles.filters} aria-label="Filter by state">
       {QUEUE_STATE_FILTERS.map((state) => (
-        <Link
+        <NavLink
           key={state}
           href={`/pools/${encodeURIComponent(poolId)}?state=${state}`}
           className={styles.filter}
@@ -16,7 +16,7 @@ export function StateFilterLinks({ poolId, current }: { poolId: string; current:
           scroll={false}
         >
           {state}
-        </Link>
+        </NavLink>
       ))}
     </nav>
   );

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import type { ConsolePool } from "@/server/pools/find-pool-for-principal";
 import styles from "./pool-heading.module.css";
 
@@ -6,7 +6,7 @@ export function PoolHeading({ pool, children }: { pool: ConsolePool; children?: 
   return (
     <div className={styles.heading}>
       <nav aria-label="Breadcrumb" className={styles.crumbs}>
-        <Link href="/">Pools</Link> <span aria-hidden="true">/</span> <span>{pool.tenantName} · {pool.siteName}</span>
+        <NavLink href="/">Pools</NavLink> <span aria-hidden="true">/</span> <span>{pool.tenantName} · {pool.siteName}</span>
       </nav>
       <h1>
         {pool.name} <span className="mono muted">{pool.id}</span>

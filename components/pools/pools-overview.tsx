@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 import type { SiteSummary } from "@/server/pools/list-pools-for-principal";
 import styles from "./pools-overview.module.css";
 
@@ -35,7 +35,7 @@ export function PoolsOverview({ sites }: { sites: SiteSummary[] }) {
           <ul className={styles.grid}>
             {site.pools.map((pool) => (
               <li key={pool.id}>
-                <Link href={`/pools/${encodeURIComponent(pool.id)}`} className={styles.pool} data-testid={`pool-${pool.id}`}>
+                <NavLink href={`/pools/${encodeURIComponent(pool.id)}`} className={styles.pool} data-testid={`pool-${pool.id}`}>
                   <span className={styles.poolName}>
                     {pool.name}
                     <span className="mono muted">{pool.id}</span>
@@ -54,7 +54,7 @@ export function PoolsOverview({ sites }: { sites: SiteSummary[] }) {
                     {pool.requiresTpm ? <span className="badge">TPM required</span> : null}
                     <span className="badge">{pool.canDecide ? "admin" : "viewer"}</span>
                   </span>
-                </Link>
+                </NavLink>
               </li>
             ))}
           </ul>

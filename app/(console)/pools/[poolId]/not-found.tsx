@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { NavLink } from "@/components/ui/nav-link";
 
 // The same page whether the pool does not exist or is not the user's: the
 // console must not tell the two apart (SPEC B2).
@@ -9,7 +9,7 @@ export default function PoolNotFound() {
       <p className="muted">
         There is no such pool or request, or your account has no role on it. Ask an administrator of its tenant for access.
       </p>
-      <Link href="/" className="button">Back to your pools</Link>
+      <NavLink href="/" className="button">Back to your pools</NavLink>
     </div>
   );
 }
