@@ -95,6 +95,17 @@ export async function storedRequest(id: string): Promise<StoredRequest> {
   return rows[0] as StoredRequest;
 }
 
+/** A (seeded) request's stored identifiers, found by its hostname. */
+export async function storedMachineOf(tenantId: string, hostname: string) {
+  const { rows } = await db().query(
+    `SELECT id, system_uuid AS "systemUuid", mac_addresses AS "macAddresses", tpm_ek_sha256 AS "tpmEkSha256", csr_sha256 AS "csrSha256"
+       FROM join_requests WHERE tenant_id = $1 AND hostname = $2 ORDER BY id LIMIT 1`,
+    [tenantId, hostname],
+  );
+  if (!rows[0]) throw new Error(`no join request of ${hostname}`);
+  return rows[0] as { id: string; systemUuid: string; macAddresses: string[]; tpmEkSha256: string | null; csrSha256: string };
+}
+
 export async function userIdOf(email: string): Promise<string> {
   const { rows } = await db().query(`SELECT id FROM users WHERE email = $1`, [email]);
   if (!rows[0]) throw new Error(`no user ${email}`);

@@ -12,6 +12,8 @@ import { startAppServer } from "../../../scripts/test/start-app-server";
  */
 export default async function globalSetup(_config: FullConfig) {
   if (process.env.BC_E2E_BASE_URL) return undefined;
+  // `npm test` sets it; run alone, this run's own (it encrypts the tenant CAs' keys).
+  process.env.BC_CA_KEY_ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
   let stopCluster: (() => Promise<void>) | undefined;
   if (!process.env.DATABASE_URL) {
     const cluster = await startPostgresCluster();
