@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { boundedInt, EVENT_ID_PATTERN, optional, patternString, poolIdField, tenantIdField, withDefault } from "./fields";
+import { boundedInt, EVENT_ID_PATTERN, joinRequestIdField, optional, patternString, poolIdField, tenantIdField, withDefault } from "./fields";
 
 export const JOIN_REQUEST_EVENT_TYPES = [
   "security.join-request.created",
@@ -19,6 +19,8 @@ export const listEventsInput = z.strictObject({
   poolId: poolIdField,
   types: optional(z.array(eventType, { error: "must be an array of event types" }).max(JOIN_REQUEST_EVENT_TYPES.length)),
   after: optional(patternString(64, EVENT_ID_PATTERN)),
+  // Only this request's events (the console's timeline); still only those the pool may see.
+  requestId: optional(joinRequestIdField),
   limit: withDefault(boundedInt(1, 200), 100),
 });
 

@@ -1,8 +1,9 @@
 // npm test — the whole suite on a throwaway PostgreSQL of its own:
-// start the cluster → migrate → seed → build → vitest (unit + API over HTTP).
+// start the cluster → migrate → seed → build → vitest (unit + API over HTTP)
+// → Playwright (the console in Chromium).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { startPostgresCluster } from "./postgres-cluster";
 import { runNpmScript } from "./run-npm-script";
 
@@ -18,6 +19,19 @@ interface VitestJsonReport {
   numPassedTests: number;
   numFailedTests: number;
   numPendingTests: number;
+}
+
+/** Runs Playwright; counts from its JSON report (flaky passed on retry); no report counts as one failure. */
+async function runPlaywright(env: Record<string, string>) {
+  const file = "test-results/playwright.json"; // playwright.config.ts writes it
+  await rm(file, { force: true });
+  const code = await run("npx", ["playwright", "test"], env);
+  try {
+    const { stats } = JSON.parse(await readFile(file, "utf8")) as { stats: Record<"expected" | "unexpected" | "flaky" | "skipped", number> };
+    return { code, passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
+  } catch {
+    return { code: code || 1, passed: 0, failed: 1, skipped: 0 };
+  }
 }
 
 async function main(): Promise<number> {
@@ -36,9 +50,12 @@ async function main(): Promise<number> {
     const reportFile = "test-results/vitest.json";
     const code = await run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reportFile}`, ...process.argv.slice(2)], env);
     const report = JSON.parse(await readFile(reportFile, "utf8")) as VitestJsonReport;
+    const browser = await runPlaywright(env);
+    const passed = report.numPassedTests + browser.passed;
+    const failed = report.numFailedTests + browser.failed;
     // The plain closing line CI reads.
-    console.log(`\n${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
-    return code;
+    console.log(`\n${passed} passed, ${failed} failed, ${report.numPendingTests + browser.skipped} skipped`);
+    return code || browser.code;
   } finally {
     await cluster.stop();
   }

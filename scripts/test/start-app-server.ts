@@ -28,12 +28,14 @@ export async function startAppServer(options: {
   databaseUrl: string;
   logFile: string;
   env?: Record<string, string>;
+  /** a free one when not given */
+  port?: number;
 }): Promise<AppServer> {
   const distDir = process.env.BC_NEXT_DIST_DIR || ".next";
   if (!existsSync(path.join(process.cwd(), distDir, "BUILD_ID"))) {
     throw new Error(`no production build in ${distDir}: run \`npm run build\` first (\`npm test\` does)`);
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile, { flags: "a" });
   const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {

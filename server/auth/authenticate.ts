@@ -4,18 +4,22 @@ import { ApiError } from "../api/errors";
 import { parseBearer, secretMatches } from "./credentials";
 import type { Principal } from "./principal";
 import type { Role } from "./roles";
+import { parseCookieHeader, principalFromSession } from "./session-principal";
 
 const unauthenticated = (message: string) => new ApiError("UNAUTHENTICATED", message);
 
 /**
  * Authenticates a caller of the published methods: a service key
- * (`Authorization: Bearer bcsk_<id>.<secret>`). Unknown, revoked and wrong
- * keys all get the same answer.
+ * (`Authorization: Bearer bcsk_<id>.<secret>`), or, with no Authorization
+ * header, the console's next-auth session cookie (SPEC B4). Unknown, revoked
+ * and wrong keys all get the same answer.
  */
 export async function authenticate(db: Db, request: Request): Promise<Principal> {
   const authorization = request.headers.get("authorization");
   if (!authorization) {
-    throw unauthenticated("missing credentials: send Authorization: Bearer bcsk_<id>.<secret>");
+    const session = await principalFromSession(db, parseCookieHeader(request.headers.get("cookie")));
+    if (session) return session.principal;
+    throw unauthenticated("missing credentials: send Authorization: Bearer bcsk_<id>.<secret>, or sign in to the console");
   }
   const credential = parseBearer(authorization);
   if (!credential || credential.prefix !== "bcsk") {

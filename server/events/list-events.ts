@@ -23,15 +23,17 @@ export async function listEvents(input: {
   pool: PoolFacts;
   types?: JoinRequestEventType[];
   after?: string;
+  requestId?: string;
   limit: number;
 }): Promise<{ events: EventJson[]; nextCursor?: string }> {
-  const { db, pool, types, after, limit } = input;
+  const { db, pool, types, after, requestId, limit } = input;
   const rows = await db.$queryRaw<Event[]>`
     SELECT e.id, e.type, e.occurred_at AS "occurredAt", e.tenant_id AS "tenantId", e.data
     FROM events e LEFT JOIN join_requests r ON r.id = e.request_id
     WHERE e.tenant_id = ${pool.tenantId}
       ${after ? Prisma.sql`AND e.id > ${after}` : Prisma.empty}
       ${types?.length ? Prisma.sql`AND e.type IN (${Prisma.join(types)})` : Prisma.empty}
+      ${requestId ? Prisma.sql`AND e.request_id = ${requestId}` : Prisma.empty}
       AND (r.pool_id = ${pool.id}
         OR (r.id IS NOT NULL AND r.pool_id IS NULL AND r.site_id = ${pool.siteId})
         OR (r.id IS NULL AND e.pool_id = ${pool.id}))

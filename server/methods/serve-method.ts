@@ -5,6 +5,7 @@ import { readJsonBody } from "../api/read-json-body";
 import { errorResponse, jsonResponse, newRequestId } from "../api/responses";
 import { authenticate } from "../auth/authenticate";
 import { authorize } from "../auth/authorize";
+import { assertSameOriginMutation } from "../auth/console-origin";
 import { getDb, type Db } from "../db/client";
 import { findPool } from "../pools/find-pool";
 import { parseInput } from "@/lib/validations/parse-input";
@@ -37,6 +38,8 @@ export async function serveMethod(request: Request, name: string): Promise<Respo
 
 async function servePoolMethod(method: PoolMethodDefinition, db: Db, request: Request, now: Date, requestId: string) {
   const principal = await authenticate(db, request);
+  // CSRF: a console session's mutation must come from the console's origin.
+  if (principal.kind === "user" && method.kind === "mutation") assertSameOriginMutation(request);
   const input = await parseBody(method.input, request);
   authorize(principal, method.permission, input.tenantId, input.poolId);
   const pool = await findPool(db, input.tenantId, input.poolId);

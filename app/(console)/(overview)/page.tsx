@@ -1,0 +1,18 @@
+import { PoolsOverview } from "@/components/pools/pools-overview";
+import { requireUser } from "@/server/auth/current-user";
+import { getDb } from "@/server/db/client";
+import { listPoolsForPrincipal } from "@/server/pools/list-pools-for-principal";
+
+export const metadata = { title: "Pools — Better Compute" };
+
+export default async function PoolsPage() {
+  const { principal } = await requireUser("/");
+  const sites = await listPoolsForPrincipal({ db: await getDb(), principal, now: new Date() });
+  return (
+    <>
+      <h1>Pools</h1>
+      <p className="muted">Machines an attestor deferred wait here for a pool admin&apos;s decision.</p>
+      <PoolsOverview sites={sites} />
+    </>
+  );
+}

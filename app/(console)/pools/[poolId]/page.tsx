@@ -1,0 +1,30 @@
+import { notFound } from "next/navigation";
+import { safeDecode } from "@/lib/url/safe-decode";
+import { JoinRequestQueue } from "@/components/join-requests/join-request-queue";
+import { PoolHeading } from "@/components/pools/pool-heading";
+import { requireUser } from "@/server/auth/current-user";
+import { getDb } from "@/server/db/client";
+import { findPoolForPrincipal } from "@/server/pools/find-pool-for-principal";
+
+type Props = { params: Promise<{ poolId: string }> };
+
+export async function generateMetadata({ params }: Props) {
+  return { title: `${safeDecode((await params).poolId)} — join requests` };
+}
+
+// The pool's queue. The tenant comes from the pool; a pool that does not
+// exist and one the user has no grant on look the same (not-found.tsx).
+export default async function PoolQueuePage({ params }: Props) {
+  const poolId = safeDecode((await params).poolId);
+  const { principal } = await requireUser(`/pools/${encodeURIComponent(poolId)}`);
+  const pool = await findPoolForPrincipal({ db: await getDb(), principal, poolId });
+  if (!pool) notFound();
+  return (
+    <>
+      <PoolHeading pool={pool} />
+      <JoinRequestQueue
+        pool={{ id: pool.id, tenantId: pool.tenantId, siteId: pool.siteId, archived: pool.archivedAt !== null, canDecide: pool.canDecide }}
+      />
+    </>
+  );
+}

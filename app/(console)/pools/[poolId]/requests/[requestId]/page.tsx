@@ -1,0 +1,91 @@
+import { notFound } from "next/navigation";
+import { LocalTime, ExpiryCountdown } from "@/components/join-requests/countdown";
+import { CopyButton } from "@/components/join-requests/copy-button";
+import { ReasonBadges, SiteRequestBadge, StateBadge } from "@/components/join-requests/request-badges";
+import { RequestActions } from "@/components/join-requests/request-actions";
+import { RequestTimeline } from "@/components/join-requests/request-timeline";
+import styles from "@/components/join-requests/request-detail.module.css";
+import { PoolHeading } from "@/components/pools/pool-heading";
+import { safeDecode } from "@/lib/url/safe-decode";
+import { requireUser } from "@/server/auth/current-user";
+import { getDb } from "@/server/db/client";
+import { listEvents } from "@/server/events/list-events";
+import { findJoinRequest } from "@/server/join-requests/find-join-request";
+import { findPoolForPrincipal } from "@/server/pools/find-pool-for-principal";
+import { describeActors } from "@/server/users/describe-actors";
+
+type Props = { params: Promise<{ poolId: string; requestId: string }> };
+
+export const metadata = { title: "Join request — Better Compute" };
+
+// One request as its pool sees it: every field, and its timeline from the events.
+export default async function JoinRequestPage({ params }: Props) {
+  const { poolId: rawPoolId, requestId: rawRequestId } = await params;
+  const poolId = safeDecode(rawPoolId);
+  const requestId = safeDecode(rawRequestId);
+  const { principal } = await requireUser(`/pools/${encodeURIComponent(poolId)}/requests/${encodeURIComponent(requestId)}`);
+  const db = await getDb();
+  const now = new Date();
+  const pool = await findPoolForPrincipal({ db, principal, poolId });
+  if (!pool) notFound();
+  const request = await findJoinRequest({ db, pool, requestId, now });
+  if (!request) notFound();
+  const { events } = await listEvents({ db, pool, requestId, limit: 200 });
+  const actors = await describeActors({
+    db,
+    tenantId: pool.tenantId,
+    actors: [request.decidedBy, ...events.map((event) => (event.data as { actor?: string } | null)?.actor)].filter(
+      (actor): actor is string => typeof actor === "string",
+    ),
+  });
+  const { machine } = request;
+
+  return (
+    <>
+      <PoolHeading pool={pool} />
+      <div className={styles.layout}>
+        <section className={`card ${styles.panel}`} aria-labelledby="request-title" data-testid="request-detail">
+          <h2 id="request-title" className={styles.title}>
+            {machine.hostname} <StateBadge state={request.state} /> <SiteRequestBadge request={request} />
+          </h2>
+          <dl className={styles.fields}>
+            <dt>Request</dt><dd className="mono">{request.id}</dd>
+            <dt>Where</dt>
+            <dd className="mono">{request.tenantId}/{request.siteId}/{request.poolId ?? "(unclaimed)"}</dd>
+            <dt>Deferred because</dt><dd><ReasonBadges reasons={request.reasons} /></dd>
+            <dt>System UUID</dt><dd className="mono">{machine.systemUuid}</dd>
+            <dt>Serial number</dt><dd className="mono">{machine.serialNumber || "—"}</dd>
+            <dt>MAC addresses</dt><dd className="mono">{machine.macAddresses.join(", ") || "—"}</dd>
+            <dt>TPM EK SHA-256</dt><dd className="mono">{machine.tpmEkSha256 ?? "no TPM presented"}</dd>
+            <dt>CSR SHA-256</dt>
+            <dd className="mono">
+              {request.csrSha256} <CopyButton value={request.csrSha256} label="Copy the CSR fingerprint" />
+            </dd>
+            <dt>Asked</dt><dd><LocalTime iso={request.createdAt} /></dd>
+            <dt>Expires</dt>
+            <dd>
+              <LocalTime iso={request.expiresAt} />
+              {request.state === "pending" || request.state === "approved" ? <> (in <ExpiryCountdown request={request} />)</> : null}
+            </dd>
+            <dt>Decided</dt>
+            <dd>
+              {request.decidedAt ? (
+                <><LocalTime iso={request.decidedAt} /> by <span className="mono">{actors[request.decidedBy ?? ""] ?? request.decidedBy}</span></>
+              ) : <span className="muted">not yet</span>}
+            </dd>
+            <dt>Reason</dt><dd>{request.reason ?? <span className="muted">—</span>}</dd>
+            <dt>Consumed</dt><dd><LocalTime iso={request.consumedAt} /></dd>
+          </dl>
+          <RequestActions
+            pool={{ id: pool.id, tenantId: pool.tenantId, siteId: pool.siteId, archived: pool.archivedAt !== null, canDecide: pool.canDecide }}
+            request={request}
+          />
+        </section>
+        <section className={`card ${styles.panel}`} aria-labelledby="timeline-title">
+          <h2 id="timeline-title">Timeline</h2>
+          <RequestTimeline events={events} actors={actors} />
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+/** What the queue's client components know of their pool. */
+export interface QueuePool {
+  id: string;
+  tenantId: string;
+  siteId: string;
+  archived: boolean;
+  canDecide: boolean;
+}

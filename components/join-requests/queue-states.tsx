@@ -1,0 +1,66 @@
+import type { StateFilter } from "@/lib/validations/join-requests";
+import { isApiClientError } from "@/lib/api-client/api-client-error";
+import styles from "./queue.module.css";
+
+const EMPTY: Record<StateFilter, { title: string; body: React.ReactNode }> = {
+  pending: {
+    title: "No pending requests.",
+    body: <>Machines deferred by the attestors appear here; run <code>npm run simulate -- unknown</code> to see one.</>,
+  },
+  approved: {
+    title: "No approvals waiting for their machine.",
+    body: "An approval stays here until the machine's retry uses it or it expires.",
+  },
+  rejected: { title: "No rejected requests.", body: "Requests you reject, and approvals you withdraw, are listed here." },
+  expired: {
+    title: "No expired requests.",
+    body: "Requests nobody decided within their time, and approvals the machine did not use in time, end up here.",
+  },
+  consumed: { title: "No consumed approvals.", body: "An approval is consumed when the machine's retry joins the pool with it." },
+  all: {
+    title: "This pool has no join requests yet.",
+    body: <>Machines deferred by the attestors appear here; run <code>npm run simulate -- unknown</code> to see one.</>,
+  },
+};
+
+export function QueueEmpty({ state }: { state: StateFilter }) {
+  const { title, body } = EMPTY[state];
+  return (
+    <div className={`card ${styles.empty}`} data-testid="queue-empty">
+      <h2>{title}</h2>
+      <p className="muted">{body}</p>
+    </div>
+  );
+}
+
+export function QueueSkeleton() {
+  return (
+    <div className={styles.tableWrap} aria-busy="true" aria-label="Loading join requests" data-testid="queue-loading">
+      <table className={styles.table}>
+        <tbody>
+          {Array.from({ length: 5 }, (_, row) => (
+            <tr key={row}>
+              {Array.from({ length: 6 }, (_, cell) => (
+                <td key={cell}><span className="skeleton" style={{ width: cell === 0 ? "14rem" : "5rem" }} /></td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function QueueError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const code = isApiClientError(error) ? error.code : "ERROR";
+  return (
+    <div role="alert" className="alert">
+      <strong>{code}</strong>: {error.message}{" "}
+      {code === "UNAUTHENTICATED" ? (
+        <a href="/signin">Sign in again</a>
+      ) : (
+        <button type="button" className="button button-small" onClick={onRetry}>Try again</button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,129 @@
+"use client";
+import { NavLink } from "@/components/ui/nav-link";
+import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
+import { Age, ExpiryCountdown } from "./countdown";
+import { CopyButton } from "./copy-button";
+import { ReasonBadges, shortHash, SiteRequestBadge, StateBadge } from "./request-badges";
+import type { QueuePool } from "./queue-pool";
+import styles from "./queue.module.css";
+
+export type RowAction = { kind: "approve" | "reject"; request: JoinRequestJson };
+
+/** The queue's table. Action controls only for a pool admin (SPEC B4). */
+export function RequestsTable(props: {
+  pool: QueuePool;
+  requests: JoinRequestJson[];
+  selected: ReadonlySet<string>;
+  onToggle: (requestId: string) => void;
+  onToggleAll: (select: boolean) => void;
+  onAction: (action: RowAction) => void;
+}) {
+  const { pool, requests, selected } = props;
+  const selectable = requests.filter((request) => request.state === "pending");
+  const allSelected = selectable.length > 0 && selectable.every((request) => selected.has(request.id));
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table} data-testid="requests-table">
+        <thead>
+          <tr>
+            {pool.canDecide ? (
+              <th className={styles.select} scope="col">
+                <input type="checkbox" aria-label="Select every pending request on this page" checked={allSelected}
+                  disabled={selectable.length === 0} onChange={(event) => props.onToggleAll(event.target.checked)} />
+              </th>
+            ) : null}
+            <th scope="col">Machine</th>
+            <th scope="col">Reasons</th>
+            <th scope="col">TPM EK</th>
+            <th scope="col">CSR</th>
+            <th scope="col">Age</th>
+            <th scope="col">Expires in</th>
+            {pool.canDecide ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {requests.map((request) => (
+            <tr key={request.id} data-testid="request-row" data-request-id={request.id} data-selected={selected.has(request.id)}>
+              {pool.canDecide ? (
+                <td className={styles.select}>
+                  {request.state === "pending" ? (
+                    <input type="checkbox" aria-label={`Select ${request.machine.hostname}`} checked={selected.has(request.id)}
+                      onChange={() => props.onToggle(request.id)} />
+                  ) : null}
+                </td>
+              ) : null}
+              <td>
+                <div className={styles.machine}>
+                  <span className={styles.hostname}>
+                    <NavLink href={`/pools/${encodeURIComponent(pool.id)}/requests/${request.id}`}>{request.machine.hostname}</NavLink>
+                    <StateBadge state={request.state} />
+                    <SiteRequestBadge request={request} />
+                  </span>
+                  <span className={styles.ids}>
+                    UUID {request.machine.systemUuid}
+                    <br />
+                    SN {request.machine.serialNumber || "—"}
+                    <br />
+                    MAC {request.machine.macAddresses.join(", ") || "—"}
+                  </span>
+                </div>
+              </td>
+              <td><ReasonBadges reasons={request.reasons} /></td>
+              <td>
+                {request.machine.tpmEkSha256 ? (
+                  <span className={styles.hash} title={request.machine.tpmEkSha256}>{shortHash(request.machine.tpmEkSha256)}</span>
+                ) : (
+                  <span className="muted">no TPM</span>
+                )}
+              </td>
+              <td>
+                <span className={styles.hash} title={request.csrSha256}>
+                  {shortHash(request.csrSha256)}
+                  <CopyButton value={request.csrSha256} label={`Copy the CSR fingerprint of ${request.machine.hostname}`} />
+                </span>
+              </td>
+              <td className={styles.nowrap}><Age iso={request.createdAt} /></td>
+              <td className={styles.nowrap}><ExpiryCountdown request={request} /></td>
+              {pool.canDecide ? (
+                <td>
+                  <RowActions pool={pool} request={request} onAction={props.onAction} />
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RowActions({ pool, request, onAction }: { pool: QueuePool; request: JoinRequestJson; onAction: (action: RowAction) => void }) {
+  const host = request.machine.hostname;
+  if (request.state === "pending") {
+    return (
+      <div className={styles.actions}>
+        {pool.archived ? null : (
+          <button type="button" className="button button-small button-primary" aria-label={`Approve ${host}`}
+            onClick={() => onAction({ kind: "approve", request })}>
+            Approve
+          </button>
+        )}
+        <button type="button" className="button button-small" aria-label={`Reject ${host}`}
+          onClick={() => onAction({ kind: "reject", request })}>
+          Reject
+        </button>
+      </div>
+    );
+  }
+  if (request.state === "approved") {
+    return (
+      <div className={styles.actions}>
+        <button type="button" className="button button-small" aria-label={`Withdraw the approval of ${host}`}
+          onClick={() => onAction({ kind: "reject", request })}>
+          Withdraw
+        </button>
+      </div>
+    );
+  }
+  return null;
+}

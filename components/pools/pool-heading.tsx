@@ -1,0 +1,25 @@
+import { NavLink } from "@/components/ui/nav-link";
+import type { ConsolePool } from "@/server/pools/find-pool-for-principal";
+import styles from "./pool-heading.module.css";
+
+export function PoolHeading({ pool, children }: { pool: ConsolePool; children?: React.ReactNode }) {
+  return (
+    <div className={styles.heading}>
+      <nav aria-label="Breadcrumb" className={styles.crumbs}>
+        <NavLink href="/">Pools</NavLink> <span aria-hidden="true">/</span> <span>{pool.tenantName} · {pool.siteName}</span>
+      </nav>
+      <h1>
+        {pool.name} <span className="mono muted">{pool.id}</span>
+      </h1>
+      <div className={styles.badges}>
+        {pool.archivedAt ? <span className="badge badge-archived">archived</span> : null}
+        {pool.requiresTpm ? <span className="badge">TPM required</span> : null}
+        <span className="badge">{pool.canDecide ? "you are a pool admin" : "read only: you are a pool viewer"}</span>
+      </div>
+      {pool.archivedAt ? (
+        <p className="muted">This pool is archived: it can still reject requests and withdraw approvals, but not approve.</p>
+      ) : null}
+      {children}
+    </div>
+  );
+}

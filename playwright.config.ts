@@ -1,0 +1,46 @@
+import { defineConfig } from "@playwright/test";
+import { freePort } from "./scripts/test/start-app-server";
+import { E2E_ROLES } from "./e2e/browser/support/roles";
+
+// Browser tests of the console (Debian's Chromium; Playwright downloads none).
+// The app server is `next start` on the test database, started by
+// e2e/browser/support/global-setup.ts on this port. The port is chosen here,
+// once, in the main process; workers load this file again and inherit it.
+process.env.BC_E2E_PORT ??= String(await freePort());
+const baseURL = process.env.BC_E2E_BASE_URL ?? `http://127.0.0.1:${process.env.BC_E2E_PORT}`;
+
+export default defineConfig({
+  testDir: "e2e/browser",
+  outputDir: "e2e/output",
+  globalSetup: "./e2e/browser/support/global-setup.ts",
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  // Two cores: one for the app server and PostgreSQL, one or two browsers.
+  workers: 2,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    // Signs in once per role and saves the session (e2e/.auth/<role>.json).
+    { name: "setup", testMatch: /auth\.setup\.ts$/ },
+    // A spec runs as the role its file name ends with: queue.admin.spec.ts, permissions.viewer.spec.ts, ...
+    ...E2E_ROLES.map((role) => ({
+      name: role.name,
+      testMatch: new RegExp(`\\.${role.name}\\.spec\\.ts$`),
+      dependencies: ["setup"],
+      use: { storageState: role.storageState },
+    })),
+  ],
+});

@@ -1,0 +1,97 @@
+import "server-only";
+import type { NextAuthOptions } from "next-auth";
+import type { OAuthConfig } from "next-auth/providers/oauth";
+import CredentialsProvider from "next-auth/providers/credentials";
+import { getDb } from "../db/client";
+import { env } from "../env";
+import { nextAuthSecret } from "./nextauth-secret";
+import { hashPassword, verifyPassword } from "./password";
+
+export const OIDC_PROVIDER_ID = "oidc";
+const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+
+/** Whether the OIDC provider is switched on: all three BC_OIDC_* variables set. */
+export function oidcConfigured(): boolean {
+  const { BC_OIDC_ISSUER, BC_OIDC_CLIENT_ID, BC_OIDC_CLIENT_SECRET } = env();
+  return Boolean(BC_OIDC_ISSUER && BC_OIDC_CLIENT_ID && BC_OIDC_CLIENT_SECRET);
+}
+
+// Compared against when the email is unknown, so that an unknown email and a
+// wrong password take about the same time.
+let decoyHash: Promise<string> | undefined;
+
+async function authorizeCredentials(email: string, password: string) {
+  const db = await getDb();
+  const user = await db.user.findUnique({
+    where: { email: email.trim().toLowerCase() },
+    select: { id: true, email: true, name: true, passwordHash: true },
+  });
+  decoyHash ??= hashPassword("decoy password, never valid");
+  const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
+  return user?.passwordHash && valid ? { id: user.id, email: user.email, name: user.name } : null;
+}
+
+/** The `users` row an OIDC identity maps to: by verified email only; none, no access. */
+async function userForOidcProfile(profile: unknown) {
+  const { email, email_verified: verified } = (profile ?? {}) as { email?: unknown; email_verified?: unknown };
+  if (typeof email !== "string" || !(verified === true || verified === "true")) return null;
+  const db = await getDb();
+  return db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true } });
+}
+
+function oidcProvider(): OAuthConfig<Record<string, unknown>> {
+  const { BC_OIDC_ISSUER, BC_OIDC_CLIENT_ID, BC_OIDC_CLIENT_SECRET } = env();
+  return {
+    id: OIDC_PROVIDER_ID,
+    name: "single sign-on",
+    type: "oauth",
+    wellKnown: `${BC_OIDC_ISSUER!.replace(/\/$/, "")}/.well-known/openid-configuration`,
+    clientId: BC_OIDC_CLIENT_ID,
+    clientSecret: BC_OIDC_CLIENT_SECRET,
+    authorization: { params: { scope: "openid email profile" } },
+    idToken: true,
+    checks: ["pkce", "state"],
+    profile: (profile) => ({
+      id: String(profile.sub),
+      email: typeof profile.email === "string" ? profile.email : null,
+      name: typeof profile.name === "string" ? profile.name : null,
+    }),
+  };
+}
+
+/**
+ * next-auth v4: local accounts (Credentials against `users`), an OIDC provider
+ * when configured, JWT sessions whose subject is our `users.id`. Built per
+ * request because the secret may first have to be read or generated.
+ */
+export async function nextAuthOptions(): Promise<NextAuthOptions> {
+  const credentials = CredentialsProvider({
+    id: "credentials",
+    name: "email and password",
+    credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+    authorize: async (input) =>
+      input?.email && input.password ? authorizeCredentials(input.email, input.password) : null,
+  });
+  return {
+    secret: await nextAuthSecret(),
+    session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
+    pages: { signIn: "/signin", error: "/signin" },
+    providers: oidcConfigured() ? [credentials, oidcProvider()] : [credentials],
+    callbacks: {
+      async signIn({ account, profile }) {
+        if (account?.provider !== OIDC_PROVIDER_ID) return true;
+        return (await userForOidcProfile(profile)) !== null;
+      },
+      async jwt({ token, user, account, profile }) {
+        // On sign-in only: make the token's subject our users.id.
+        if (account?.provider === OIDC_PROVIDER_ID) {
+          const row = await userForOidcProfile(profile);
+          if (row) token.sub = row.id;
+        } else if (account && user) {
+          token.sub = user.id;
+        }
+        return token;
+      },
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import "server-only";
+import type { Db } from "../db/client";
+import type { Principal } from "../auth/principal";
+import { grantAllows } from "../auth/roles";
+import type { PoolFacts } from "./find-pool";
+
+export interface ConsolePool extends PoolFacts {
+  name: string;
+  tenantName: string;
+  siteName: string;
+  canDecide: boolean;
+}
+
+/**
+ * A pool by id (ids are unique across the control plane, so the tenant is
+ * derived from it) if the principal may read it; null when it does not exist
+ * *or* is not theirs, so a page cannot tell the two apart (AIP-211).
+ */
+export async function findPoolForPrincipal(input: { db: Db; principal: Principal; poolId: string }): Promise<ConsolePool | null> {
+  const { db, principal, poolId } = input;
+  // Decided before the lookup: without a grant naming a tenant that could own it, nothing is read.
+  if (!principal.grants.some((grant) => grant.poolId === null || grant.poolId === poolId)) return null;
+  const pool = await db.pool.findUnique({
+    where: { id: poolId },
+    select: {
+      id: true, name: true, tenantId: true, siteId: true, requiresTpm: true, archivedAt: true,
+      site: { select: { name: true } },
+      tenant: { select: { name: true } },
+    },
+  });
+  if (!pool) return null;
+  const allows = (permission: "compute:join-tokens:read" | "compute:join-tokens:create") =>
+    principal.grants.some((grant) => grantAllows(grant, permission, pool.tenantId, pool.id));
+  if (!allows("compute:join-tokens:read")) return null;
+  return {
+    id: pool.id,
+    name: pool.name,
+    tenantId: pool.tenantId,
+    tenantName: pool.tenant.name,
+    siteId: pool.siteId,
+    siteName: pool.site.name,
+    requiresTpm: pool.requiresTpm,
+    archivedAt: pool.archivedAt,
+    canDecide: allows("compute:join-tokens:create"),
+  };
+}
