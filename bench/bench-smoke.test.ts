@@ -14,16 +14,26 @@ it("npm run bench -- --smoke measures every scenario against its floor without e
     const result = JSON.parse(await readFile(out, "utf8")) as {
       rows: { scenario: string; connections: number; http: { requests: number; errors: number }; floor?: { requests: number; errors: number } }[];
       explainAtLargest: Record<string, string>;
+      pageWeight: { scripts: number; gzipBytes: number };
     };
     const scenarios = new Set(result.rows.map((row) => row.scenario));
-    expect([...scenarios].sort()).toEqual(["approve (distinct pending)", "list all, deep cursor", "list pending (page 100)"]);
+    expect([...scenarios].sort()).toEqual([
+      "approve (distinct pending)",
+      "join retry, consumed (200 + cert)",
+      "join, deferred (202)",
+      "list all, deep cursor",
+      "list pending (page 100)",
+    ]);
     for (const row of result.rows) {
       expect(row.http.requests, `${row.scenario} c${row.connections}`).toBeGreaterThan(0);
       expect(row.http.errors, `${row.scenario} c${row.connections}`).toBe(0);
+      if (row.scenario.startsWith("join")) continue; // the machine's path has no floor
       expect(row.floor?.requests, `${row.scenario} floor`).toBeGreaterThan(0);
       expect(row.floor?.errors, `${row.scenario} floor`).toBe(0);
     }
     expect(result.explainAtLargest.pending).toMatch(/Index Scan/);
+    expect(result.pageWeight.scripts).toBeGreaterThan(0);
+    expect(result.pageWeight.gzipBytes).toBeGreaterThan(10_000);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

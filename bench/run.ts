@@ -9,11 +9,14 @@ import pg from "pg";
 import { startPostgresCluster } from "../scripts/test/postgres-cluster";
 import { runNpmScript } from "../scripts/test/run-npm-script";
 import { startAppServer } from "../scripts/test/start-app-server";
-import { addMixedRequests, approvalTargets, BENCH_BEARER, createBenchWorld, deepCursor, tableSize } from "./dataset";
+import { addMixedRequests, approvalTargets, BENCH_BEARER, createBenchWorld, deepCursor, HOT, tableSize } from "./dataset";
 import { httpLoad } from "./http-load";
 import { floorLoad } from "./floor-load";
 import { approveBody, floorApprove, floorList, listBody } from "./scenarios";
 import { explainList } from "./explain";
+import { approveAllJoins, createJoinPool, JOIN_BEARER, makeJoinBodies } from "./join-scenario";
+import { randomBytes } from "node:crypto";
+import { createBenchUser, queuePageWeight, type PageWeight } from "./page-weight";
 import { printTable, type Row } from "./report";
 
 const { values: args } = parseArgs({
@@ -36,17 +39,30 @@ async function main() {
   const client = new pg.Client({ connectionString: cluster.url });
   const rows: Row[] = [];
   let explain: unknown;
+  let pageWeight: PageWeight | undefined;
   try {
     await runNpmScript("db:migrate", env);
     if (!args["skip-build"]) await runNpmScript("build", env);
     await client.connect();
     await createBenchWorld(client);
+    await createJoinPool(client);
+    await createBenchUser(client, HOT.tenantId);
     const server = await startAppServer({
       databaseUrl: cluster.url,
       logFile: "bench/results/server.log.tmp",
-      env: { BC_LOG_LEVEL: "warn", BC_DB_POOL_MAX: String(Math.max(...connectionsList)) },
+      env: {
+        BC_LOG_LEVEL: "warn",
+        BC_DB_POOL_MAX: String(Math.max(...connectionsList)),
+        BC_CA_KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+        // the join scenario defers thousands of machines into one pool
+        BC_MAX_PENDING_PER_POOL: "100000000",
+        BC_MAX_PENDING_PER_SITE: "100000000",
+        NEXTAUTH_SECRET: randomBytes(32).toString("base64"),
+      },
     });
     try {
+      pageWeight = await queuePageWeight(server.baseUrl, HOT.poolId);
+      console.log(`Queue page ${pageWeight.path}: ${pageWeight.scripts} scripts, ${(pageWeight.gzipBytes / 1000).toFixed(1)} kB gzipped (${(pageWeight.rawBytes / 1000).toFixed(1)} kB raw)`);
       let loaded = await tableSize(client);
       for (const size of sizes) {
         if (size > loaded) await addMixedRequests(client, size - loaded);
@@ -75,6 +91,13 @@ async function main() {
           const floorTargets = await approvalTargets(client, approvalsFor(connections));
           await measure("approve (distinct pending)", connections, async () => httpApprove,
             () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, amount: floorTargets.length, run: (c, i) => floorApprove(c, floorTargets[i]!) }));
+          const machines = await makeJoinBodies(joinsFor(connections));
+          const join = { ...common, url: `${server.baseUrl}/api/compute/nodes/join`, bearer: JOIN_BEARER, amount: machines.length };
+          await measure("join, deferred (202)", connections,
+            () => httpLoad({ ...join, expectStatus: [202], bodyFor: (i) => machines[i % machines.length]! }));
+          await approveAllJoins(client);
+          await measure("join retry, consumed (200 + cert)", connections,
+            () => httpLoad({ ...join, expectStatus: [200], bodyFor: (i) => machines[i % machines.length]! }));
         }
         if (size === Math.max(...sizes)) explain = await explainList(client, cursor);
       }
@@ -85,13 +108,19 @@ async function main() {
     await client.end().catch(() => {});
     await cluster.stop();
   }
-  const result = { at: new Date().toISOString(), machine: machineFacts(), seconds, sizes, rows, explainAtLargest: explain };
+  const result = { at: new Date().toISOString(), machine: machineFacts(), seconds, sizes, rows, pageWeight, explainAtLargest: explain };
   const out = args.out ?? path.join("bench", "results", `bench-${result.at.replace(/[:.]/g, "-")}.json`);
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log("\nSummary");
   printTable(rows, { header: true });
+  if (pageWeight) console.log(`\nQueue page first-load JavaScript: ${(pageWeight.gzipBytes / 1000).toFixed(1)} kB gzipped (target ≤ 150 kB)`);
   console.log(`\nJSON: ${out}`);
+}
+
+/** Distinct machines for the join runs (each a real key pair and CSR, made before the clock starts). */
+function joinsFor(connections: number): number {
+  return Math.min(5_000, Math.max(100, Math.round(seconds * (connections === 1 ? 150 : 400))));
 }
 
 /** Enough distinct pending requests for the run at ~3,000/s, at most. */
