@@ -35,7 +35,11 @@ async function readLimitedText(request: Request): Promise<string> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      // The client went away mid-body (Node reports "aborted", ECONNRESET):
+      // nobody is left to answer, and it is not the database's fault.
+      throw new ApiError("INVALID_ARGUMENT", "request body could not be read: the connection was closed");
+    });
     if (done) break;
     total += value.byteLength;
     if (total > MAX_BODY_BYTES) {
