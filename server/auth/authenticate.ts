@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { ApiError } from "../api/errors";
 import { parseBearer, secretMatches } from "./credentials";
 import type { Principal } from "./principal";
-import type { Role } from "./roles";
+import type { Grant } from "./roles";
 import { parseCookieHeader, principalFromSession } from "./session-principal";
 
 const unauthenticated = (message: string) => new ApiError("UNAUTHENTICATED", message);
@@ -25,16 +25,24 @@ export async function authenticate(db: Db, request: Request): Promise<Principal>
   if (!credential || credential.prefix !== "bcsk") {
     throw unauthenticated("invalid credentials: expected Authorization: Bearer bcsk_<id>.<secret>");
   }
-  const key = await db.serviceKey.findUnique({
-    where: { id: credential.id },
-    select: { secretHash: true, revokedAt: true, grants: { select: { tenantId: true, poolId: true, role: true } } },
-  });
+  const key = await findServiceKey(db, credential.id);
   if (!secretMatches(credential.secret, key?.secretHash) || !key || key.revokedAt) {
     throw unauthenticated("invalid service key");
   }
-  return {
-    kind: "service-key",
-    id: `bcsk_${credential.id}`,
-    grants: key.grants.map((grant) => ({ ...grant, role: grant.role as Role })),
-  };
+  return { kind: "service-key", id: `bcsk_${credential.id}`, grants: key.grants };
+}
+
+/**
+ * A service key with its grants, in one round trip: this runs on every
+ * service call (read fresh each time, so a revocation takes effect at once).
+ */
+async function findServiceKey(db: Db, id: string) {
+  const [key] = await db.$queryRaw<{ secretHash: Uint8Array; revokedAt: Date | null; grants: Grant[] }[]>`
+    SELECT k.secret_hash AS "secretHash", k.revoked_at AS "revokedAt",
+      COALESCE(json_agg(json_build_object('tenantId', g.tenant_id, 'poolId', g.pool_id, 'role', g.role))
+        FILTER (WHERE g.id IS NOT NULL), '[]'::json) AS grants
+    FROM service_keys k LEFT JOIN role_grants g ON g.service_key_id = k.id
+    WHERE k.id = ${id}
+    GROUP BY k.id`;
+  return key;
 }
