@@ -45,6 +45,8 @@ export interface PageWeight {
   scripts: number;
   rawBytes: number;
   gzipBytes: number;
+  /** each script's gzipped size, largest first */
+  files: { src: string; gzipBytes: number }[];
 }
 
 export async function queuePageWeight(baseUrl: string, poolId: string): Promise<PageWeight> {
@@ -59,11 +61,13 @@ export async function queuePageWeight(baseUrl: string, poolId: string): Promise<
     .map((attributes) => /\bsrc="([^"]+)"/.exec(attributes)?.[1])
     .filter((src): src is string => Boolean(src));
   let rawBytes = 0;
-  let gzipBytes = 0;
+  const files: PageWeight["files"] = [];
   for (const src of new Set(sources)) {
     const body = Buffer.from(await (await fetch(new URL(src, baseUrl))).arrayBuffer());
     rawBytes += body.byteLength;
-    gzipBytes += gzipSync(body, { level: 9 }).byteLength;
+    files.push({ src, gzipBytes: gzipSync(body, { level: 9 }).byteLength });
   }
-  return { path, scripts: new Set(sources).size, rawBytes, gzipBytes };
+  files.sort((a, b) => b.gzipBytes - a.gzipBytes);
+  const gzipBytes = files.reduce((sum, file) => sum + file.gzipBytes, 0);
+  return { path, scripts: files.length, rawBytes, gzipBytes, files };
 }
