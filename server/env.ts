@@ -30,6 +30,17 @@ const envSchema = z.object({
   BC_OIDC_ISSUER: z.string().url().optional(),
   BC_OIDC_CLIENT_ID: z.string().min(1).optional(),
   BC_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+
+  // Background workers (webhook delivery, retention): started inside the app
+  // process unless `off`; `npm run worker` runs them as a process of their own.
+  BC_WORKERS: z.enum(["on", "off"]).default("on"),
+  // Retention: decided requests are deleted this many days after their last
+  // change; the events of deleted requests are kept this many days.
+  BC_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  BC_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  BC_RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  // How often an idle webhook worker looks for new events and due retries.
+  BC_WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 export type Env = z.output<typeof envSchema>;

@@ -1,0 +1,136 @@
+import "server-only";
+import { monotonicFactory } from "ulid";
+import type { Db } from "../db/client";
+import { JOIN_REQUEST_EVENT_TYPES, type JoinRequestEventType } from "@/lib/validations/events";
+import { eventIdFloor } from "./enqueue-deliveries";
+import { webhookHealth, type WebhookHealth } from "./webhook-health";
+import { generateWebhookSecret, sealWebhookKey } from "./webhook-secret";
+
+// A tenant's webhook subscriptions, managed by operators with
+// `npm run webhooks`. The signing secret is returned once, by create and
+// rotate-secret; nothing else ever selects it.
+
+export interface WebhookSubscriptionInfo {
+  id: string;
+  tenantId: string;
+  url: string;
+  /** empty: every type */
+  eventTypes: string[];
+  createdAt: Date;
+  consecutiveFailures: number;
+  failingSince: Date | null;
+  lastAttemptAt: Date | null;
+  lastSuccessAt: Date | null;
+  lastError: string | null;
+  /** until when the secret before the last rotation still signs */
+  previousSecretExpiresAt: Date | null;
+  health: WebhookHealth;
+}
+
+export const PUBLIC_COLUMNS = {
+  id: true, tenantId: true, url: true, eventTypes: true, createdAt: true, consecutiveFailures: true,
+  failingSince: true, lastAttemptAt: true, lastSuccessAt: true, lastError: true, previousSecretExpiresAt: true,
+} as const;
+
+export class WebhookSubscriptionError extends Error {
+  override name = "WebhookSubscriptionError";
+}
+
+const nextUlid = monotonicFactory();
+const newSubscriptionId = () => `whsub_${nextUlid().toLowerCase()}`;
+
+type Row = Omit<WebhookSubscriptionInfo, "health">;
+export const withHealth = (row: Row): WebhookSubscriptionInfo => ({ ...row, health: webhookHealth(row) });
+
+/** http(s) only, no user:password (it would show in every listing), at most 2048 characters. */
+export function checkWebhookUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new WebhookSubscriptionError(`not a URL: ${text}`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new WebhookSubscriptionError("the URL must be http:// or https://");
+  if (url.username || url.password) throw new WebhookSubscriptionError("the URL must not carry a user name or password");
+  if (text.length > 2048) throw new WebhookSubscriptionError("the URL must be at most 2048 characters");
+  return url.toString();
+}
+
+export function checkEventTypes(types: readonly string[]): JoinRequestEventType[] {
+  const unknown = types.filter((type) => !(JOIN_REQUEST_EVENT_TYPES as readonly string[]).includes(type));
+  if (unknown.length) {
+    throw new WebhookSubscriptionError(`unknown event type ${unknown.join(", ")}; known: ${JOIN_REQUEST_EVENT_TYPES.join(", ")}`);
+  }
+  return [...new Set(types as JoinRequestEventType[])];
+}
+
+/** Subscribes `url` to the tenant's events from now on; returns the secret once. */
+export async function createWebhookSubscription(input: {
+  db: Db;
+  tenantId: string;
+  url: string;
+  /** empty or omitted: every type */
+  eventTypes?: readonly string[];
+  now: Date;
+}): Promise<WebhookSubscriptionInfo & { secret: string }> {
+  const { db, tenantId, now } = input;
+  const url = checkWebhookUrl(input.url);
+  const eventTypes = checkEventTypes(input.eventTypes ?? []);
+  const tenant = await db.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });
+  if (!tenant) throw new WebhookSubscriptionError(`tenant ${tenantId} not found`);
+  const id = newSubscriptionId();
+  const { key, secret } = generateWebhookSecret();
+  const row = await db.webhookSubscription.create({
+    data: {
+      id, tenantId, url, eventTypes,
+      secretEncrypted: await sealWebhookKey(id, key),
+      scanAfter: eventIdFloor(now.getTime()),
+      createdAt: now,
+    },
+    select: PUBLIC_COLUMNS,
+  });
+  return { ...withHealth(row), secret };
+}
+
+export async function listWebhookSubscriptions(input: { db: Db; tenantIds: readonly string[] }): Promise<WebhookSubscriptionInfo[]> {
+  const rows = await input.db.webhookSubscription.findMany({
+    where: { tenantId: { in: [...input.tenantIds] } },
+    select: PUBLIC_COLUMNS,
+    orderBy: [{ tenantId: "asc" }, { id: "asc" }],
+  });
+  return rows.map(withHealth);
+}
+
+/** Deletes a subscription with its pending and past deliveries. */
+export async function deleteWebhookSubscription(input: { db: Db; tenantId: string; id: string }): Promise<void> {
+  const { count } = await input.db.webhookSubscription.deleteMany({ where: { id: input.id, tenantId: input.tenantId } });
+  if (count === 0) throw new WebhookSubscriptionError(`webhook ${input.id} not found in tenant ${input.tenantId}`);
+}
+
+/**
+ * A new secret, returned once. The previous one keeps signing (a second
+ * signature in the header) for `graceSeconds`, so receivers can switch over.
+ */
+export async function rotateWebhookSecret(input: {
+  db: Db;
+  tenantId: string;
+  id: string;
+  graceSeconds: number;
+  now: Date;
+}): Promise<WebhookSubscriptionInfo & { secret: string }> {
+  const { db, tenantId, id, now } = input;
+  const current = await db.webhookSubscription.findFirst({ where: { id, tenantId }, select: { secretEncrypted: true } });
+  if (!current) throw new WebhookSubscriptionError(`webhook ${id} not found in tenant ${tenantId}`);
+  const { key, secret } = generateWebhookSecret();
+  const graceful = input.graceSeconds > 0;
+  const row = await db.webhookSubscription.update({
+    where: { id },
+    data: {
+      secretEncrypted: await sealWebhookKey(id, key),
+      previousSecretEncrypted: graceful ? current.secretEncrypted : null,
+      previousSecretExpiresAt: graceful ? new Date(now.getTime() + input.graceSeconds * 1000) : null,
+    },
+    select: PUBLIC_COLUMNS,
+  });
+  return { ...withHealth(row), secret };
+}
