@@ -6,6 +6,7 @@ import type { JoinRequestState } from "@/lib/validations/join-requests";
 //      │                    │
 //      └──reject──▶ rejected ◀──reject (withdraw)──┘
 //   pending / approved ──(expiresAt passes)──▶ expired
+//   (retention marks it later with decideExpiry, and deletes decided requests)
 //
 // The machine's retry with a request's CSR (SPEC B5, decideRetry below):
 // pending → wait; approved → consume (once); rejected → JOIN_REJECTED;
@@ -49,6 +50,24 @@ export function decideRejection(request: StateFacts, now: Date): Decision {
     kind: "refused",
     message: `join request is ${state}; only a pending request or an unused approval can be rejected`,
   };
+}
+
+/** Stored states a request can expire from: a live request, until its expiry. */
+export const EXPIRABLE_STATES = ["pending", "approved"] as const satisfies readonly JoinRequestState[];
+
+/** Decided (final) stored states; retention deletes these once old enough. */
+export const DECIDED_STATES = ["rejected", "consumed", "expired"] as const satisfies readonly JoinRequestState[];
+
+/**
+ * Retention (or the machine's retry) marking a request whose expiry has
+ * passed: a stored live request past expiry moves to `expired`; one already
+ * marked is unchanged; a live or decided one is not expired.
+ */
+export function decideExpiry(request: StateFacts, now: Date): Decision {
+  const state = effectiveState(request, now);
+  if (state !== "expired") return { kind: "refused", message: `join request is ${state}; it has not expired` };
+  if (request.state === "pending" || request.state === "approved") return { kind: "transition", from: request.state, to: "expired" };
+  return { kind: "unchanged" };
 }
 
 /** A pool sees its own requests and its site's requests no pool has claimed. */

@@ -1,0 +1,44 @@
+import "server-only";
+import type { Db } from "../db/client";
+import { env } from "../env";
+import { deleteOldEvents } from "./delete-old-events";
+import { deleteOldRequests } from "./delete-old-requests";
+import { markExpiredRequests } from "./mark-expired-requests";
+
+export interface RetentionSettings {
+  /** decided requests are deleted this many days after their last change */
+  retentionDays: number;
+  /** the events of deleted requests are kept this many days */
+  eventRetentionDays: number;
+}
+
+export const retentionSettingsFromEnv = (): RetentionSettings => ({
+  retentionDays: env().BC_RETENTION_DAYS,
+  eventRetentionDays: env().BC_EVENT_RETENTION_DAYS,
+});
+
+export interface RetentionResult {
+  marked: number;
+  deletedRequests: number;
+  deletedEvents: number;
+}
+
+/**
+ * One retention pass at `now` (injectable for tests): mark expired requests,
+ * delete old decided ones, then the old events of deleted requests. Safe on
+ * several instances at once (SKIP LOCKED batches, conditional updates).
+ */
+export async function runRetention(input: {
+  db: Db;
+  now: Date;
+  settings?: RetentionSettings;
+  /** only this tenant's rows (tests share one database) */
+  tenantId?: string;
+}): Promise<RetentionResult> {
+  const { db, now, tenantId } = input;
+  const settings = input.settings ?? retentionSettingsFromEnv();
+  const marked = await markExpiredRequests({ db, now, tenantId });
+  const deletedRequests = await deleteOldRequests({ db, now, retentionDays: settings.retentionDays, tenantId });
+  const deletedEvents = await deleteOldEvents({ db, now, eventRetentionDays: settings.eventRetentionDays, tenantId });
+  return { marked, deletedRequests, deletedEvents };
+}
