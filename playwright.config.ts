@@ -7,6 +7,8 @@ import { E2E_ROLES } from "./e2e/browser/support/roles";
 // e2e/browser/support/global-setup.ts on this port. The port is chosen here,
 // once, in the main process; workers load this file again and inherit it.
 process.env.BC_E2E_PORT ??= String(await freePort());
+// The app server runs no background workers (retention would change the requests specs set up).
+process.env.BC_WORKERS = "off";
 const baseURL = process.env.BC_E2E_BASE_URL ?? `http://127.0.0.1:${process.env.BC_E2E_PORT}`;
 
 export default defineConfig({

@@ -16,7 +16,10 @@ export default async function setup(project: TestProject) {
     logFile: "test-results/api-server.log",
     // The join signs node certificates: with DATABASE_URL the tenant CAs'
     // keys need an encryption key (npm test sets one for the whole run).
-    env: { BC_CA_KEY_ENCRYPTION_KEY: process.env.BC_CA_KEY_ENCRYPTION_KEY ?? randomBytes(32).toString("base64") },
+    // BC_WORKERS=off: in-process retention would mark the requests tests keep
+    // past expiry (some assert stored states and exact event lists); worker
+    // tests run their own workers, limited to their own tenant.
+    env: { BC_CA_KEY_ENCRYPTION_KEY: process.env.BC_CA_KEY_ENCRYPTION_KEY ?? randomBytes(32).toString("base64"), BC_WORKERS: "off" },
   });
   project.provide("baseUrl", server.baseUrl);
   project.provide("serverLogFile", server.logFile);

@@ -42,6 +42,9 @@ async function main(): Promise<number> {
       NEXT_TELEMETRY_DISABLED: "1",
       // Encrypts the tenant CAs' keys in this run's throwaway database (README "CA key").
       BC_CA_KEY_ENCRYPTION_KEY: process.env.BC_CA_KEY_ENCRYPTION_KEY ?? randomBytes(32).toString("base64"),
+      // No background workers in the shared test servers: retention would mark
+      // the requests tests keep past expiry. Worker tests run their own, per tenant.
+      BC_WORKERS: "off",
     };
     console.log(`\n▶ PostgreSQL for this run: ${cluster.url}`);
     await runNpmScript("db:migrate", env);

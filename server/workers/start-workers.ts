@@ -1,0 +1,42 @@
+import "server-only";
+import { getDb, type Db } from "../db/client";
+import { env } from "../env";
+import { log } from "../log";
+import { startDeliveryWorker } from "../webhooks/delivery-worker";
+import type { BackgroundWorker } from "./background-worker";
+import { startRetentionWorker } from "./retention-worker";
+
+/** Both background workers (webhook delivery, retention) on one database. */
+export function startWorkers(db: Db): BackgroundWorker {
+  const workers = [startDeliveryWorker({ db }), startRetentionWorker({ db })];
+  return {
+    async stop() {
+      await Promise.all(workers.map((worker) => worker.stop()));
+    },
+  };
+}
+
+const registry = globalThis as typeof globalThis & { __betterComputeWorkers?: Promise<BackgroundWorker | null> };
+
+/**
+ * The app process's workers, started at most once per process (instrumentation's
+ * register(); the guard lives on globalThis so a dev hot reload that runs it
+ * again starts nothing new). Not started with BC_WORKERS=off.
+ */
+export function startWorkersOnce(
+  options: { enabled?: boolean; start?: (db: Db) => BackgroundWorker } = {},
+): Promise<BackgroundWorker | null> {
+  registry.__betterComputeWorkers ??= (async () => {
+    if (!(options.enabled ?? env().BC_WORKERS === "on")) {
+      log.info("background workers are off (BC_WORKERS=off)");
+      return null;
+    }
+    const workers = (options.start ?? startWorkers)(await getDb());
+    log.info("background workers started: webhook delivery, retention", { pid: process.pid });
+    return workers;
+  })().catch((error: unknown) => {
+    log.error("background workers did not start", { error: String(error) });
+    return null;
+  });
+  return registry.__betterComputeWorkers;
+}
