@@ -10,6 +10,7 @@ export function ConsoleHeader({ email }: { email: string }) {
         Better Compute · join requests
       </NavLink>
       <div className={styles.user}>
+        <NavLink href="/webhooks">Webhooks</NavLink>
         <span data-testid="signed-in-as">{email}</span>
         <SignOutButton />
       </div>

@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { safeDecode } from "@/lib/url/safe-decode";
 import { JoinRequestQueue } from "@/components/join-requests/join-request-queue";
 import { PoolHeading } from "@/components/pools/pool-heading";
+import { NavLink } from "@/components/ui/nav-link";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { findPoolForPrincipal } from "@/server/pools/find-pool-for-principal";
@@ -21,7 +22,9 @@ export default async function PoolQueuePage({ params }: Props) {
   if (!pool) notFound();
   return (
     <>
-      <PoolHeading pool={pool} />
+      <PoolHeading pool={pool}>
+        <p><NavLink href={`/pools/${encodeURIComponent(pool.id)}/events`}>Event log</NavLink></p>
+      </PoolHeading>
       <JoinRequestQueue
         pool={{ id: pool.id, tenantId: pool.tenantId, siteId: pool.siteId, archived: pool.archivedAt !== null, canDecide: pool.canDecide }}
       />

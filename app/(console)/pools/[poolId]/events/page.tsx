@@ -1,0 +1,74 @@
+import { notFound } from "next/navigation";
+import { EventLogTable } from "@/components/events/event-log-table";
+import { eventLogHref, readEventLogView, shortType } from "@/components/events/event-log-url";
+import { EventTypeFilter } from "@/components/events/event-type-filter";
+import styles from "@/components/join-requests/queue.module.css";
+import { PoolHeading } from "@/components/pools/pool-heading";
+import { NavLink } from "@/components/ui/nav-link";
+import { safeDecode } from "@/lib/url/safe-decode";
+import { requireUser } from "@/server/auth/current-user";
+import { getDb } from "@/server/db/client";
+import { listEvents } from "@/server/events/list-events";
+import { findPoolForPrincipal } from "@/server/pools/find-pool-for-principal";
+import { describeActors } from "@/server/users/describe-actors";
+
+type Props = {
+  params: Promise<{ poolId: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+const PAGE_SIZE = 50;
+
+export async function generateMetadata({ params }: Props) {
+  return { title: `${safeDecode((await params).poolId)} — events` };
+}
+
+// A pool's event log: what events/list returns for the pool (its requests'
+// events and its site's unclaimed ones), oldest first, paged by the cursor
+// and filtered by type, both in the URL.
+export default async function PoolEventsPage({ params, searchParams }: Props) {
+  const poolId = safeDecode((await params).poolId);
+  const view = readEventLogView(await searchParams);
+  const { principal } = await requireUser(eventLogHref(poolId, view));
+  const db = await getDb();
+  const pool = await findPoolForPrincipal({ db, principal, poolId });
+  if (!pool) notFound();
+  const { events, nextCursor } = await listEvents({
+    db, pool, types: view.type ? [view.type] : undefined, after: view.after ?? undefined, limit: PAGE_SIZE,
+  });
+  const actors = await describeActors({
+    db,
+    tenantId: pool.tenantId,
+    actors: events.map((event) => (event.data as { actor?: unknown } | null)?.actor).filter((actor): actor is string => typeof actor === "string"),
+  });
+  return (
+    <>
+      <PoolHeading pool={pool}>
+        <p><NavLink href={`/pools/${encodeURIComponent(pool.id)}`}>← Join requests</NavLink></p>
+      </PoolHeading>
+      <h2>Event log</h2>
+      <div className={styles.toolbar}>
+        <EventTypeFilter poolId={pool.id} current={view.type} />
+      </div>
+      {view.after ? (
+        <p className={styles.notice}>
+          Showing events after <code>{view.after}</code>.{" "}
+          <NavLink href={eventLogHref(pool.id, { type: view.type })}>Show from the oldest</NavLink>
+        </p>
+      ) : null}
+      {events.length === 0 ? (
+        <div className={`card ${styles.empty}`} data-testid="event-log-empty">
+          <p><strong>No {view.type ? `${shortType(view.type)} ` : ""}events{view.after ? " after this one" : ""}.</strong></p>
+          <p className="muted">Every decision on this pool&apos;s requests, and on its site&apos;s unclaimed ones, is recorded here.</p>
+        </div>
+      ) : (
+        <EventLogTable poolId={pool.id} events={events} actors={actors} />
+      )}
+      {nextCursor ? (
+        <div className={styles.more}>
+          <NavLink className="button" href={eventLogHref(pool.id, { type: view.type, after: nextCursor })}>Next page →</NavLink>
+        </div>
+      ) : null}
+    </>
+  );
+}

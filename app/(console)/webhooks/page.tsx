@@ -1,0 +1,39 @@
+import { WebhooksTable } from "@/components/webhooks/webhooks-table";
+import styles from "@/components/join-requests/queue.module.css";
+import { requireUser } from "@/server/auth/current-user";
+import { getDb } from "@/server/db/client";
+import { listWebhooksForPrincipal } from "@/server/webhooks/list-webhooks-for-principal";
+
+export const metadata = { title: "Webhooks — Better Compute" };
+
+// Read only: operators manage subscriptions with `npm run webhooks`.
+export default async function WebhooksPage() {
+  const { principal } = await requireUser("/webhooks");
+  const tenants = await listWebhooksForPrincipal({ db: await getDb(), principal });
+  return (
+    <>
+      <h1>Webhooks</h1>
+      <p className="muted">
+        Where each tenant&apos;s join-request events are delivered, signed, and how delivery is going. Operators manage them with{" "}
+        <code>npm run webhooks</code>; signing secrets are shown once, there, and never here.
+      </p>
+      {tenants.length === 0 ? (
+        <div className={`card ${styles.empty}`}>
+          <p><strong>No webhooks to show.</strong></p>
+          <p className="muted">A webhook carries every event of its tenant, so it is shown to those with a role on all of the tenant&apos;s pools.</p>
+        </div>
+      ) : (
+        tenants.map((tenant) => (
+          <section key={tenant.tenantId} aria-labelledby={`tenant-${tenant.tenantId}`} data-testid="tenant-webhooks">
+            <h2 id={`tenant-${tenant.tenantId}`}>{tenant.tenantName} <span className="mono muted">{tenant.tenantId}</span></h2>
+            {tenant.subscriptions.length ? (
+              <WebhooksTable subscriptions={tenant.subscriptions} />
+            ) : (
+              <p className="muted">No webhooks: <code>npm run webhooks -- create --tenant {tenant.tenantId} --url https://…</code></p>
+            )}
+          </section>
+        ))
+      )}
+    </>
+  );
+}

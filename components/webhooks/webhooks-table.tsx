@@ -1,0 +1,57 @@
+import { LocalTime } from "@/components/join-requests/countdown";
+import styles from "@/components/join-requests/queue.module.css";
+import type { WebhookSubscriptionInfo } from "@/server/webhooks/webhook-subscriptions";
+import { FAILING_AFTER } from "@/server/webhooks/webhook-health";
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function Health({ subscription }: { subscription: WebhookSubscriptionInfo }) {
+  if (subscription.health.kind === "failing") {
+    return (
+      <span className="badge badge-rejected" data-testid="webhook-health">
+        failing since <LocalTime iso={subscription.health.since.toISOString()} />
+      </span>
+    );
+  }
+  return <span className="badge badge-approved" data-testid="webhook-health">healthy</span>;
+}
+
+/** A tenant's webhook subscriptions, read only (managed with `npm run webhooks`). No secret is ever here. */
+export function WebhooksTable({ subscriptions }: { subscriptions: WebhookSubscriptionInfo[] }) {
+  return (
+    <div className={styles.tableWrap}>
+      <table className={styles.table}>
+        <thead>
+          <tr>
+            <th scope="col">Endpoint</th>
+            <th scope="col">Events</th>
+            <th scope="col">Status</th>
+            <th scope="col">Last attempt</th>
+            <th scope="col">Last success</th>
+            <th scope="col" title={`failing after ${FAILING_AFTER} in a row`}>Failures in a row</th>
+          </tr>
+        </thead>
+        <tbody>
+          {subscriptions.map((subscription) => (
+            <tr key={subscription.id} data-testid="webhook-row" data-webhook-id={subscription.id}>
+              <td>
+                <div className="mono">{subscription.url}</div>
+                <div className={styles.ids}>{subscription.id}</div>
+              </td>
+              <td className={styles.ids}>
+                {subscription.eventTypes.length ? subscription.eventTypes.map((type) => <div key={type}>{type}</div>) : "all"}
+              </td>
+              <td><Health subscription={subscription} /></td>
+              <td className={styles.nowrap}><LocalTime iso={iso(subscription.lastAttemptAt)} /></td>
+              <td className={styles.nowrap}><LocalTime iso={iso(subscription.lastSuccessAt)} /></td>
+              <td>
+                <span data-testid="webhook-failures">{subscription.consecutiveFailures}</span>
+                {subscription.lastError ? <div className="field-error">{subscription.lastError}</div> : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
