@@ -35,7 +35,9 @@ export async function enqueueDeliveries(input: { db: Db; now: Date; tenantId?: s
     WHERE (COALESCE(cardinality(s.event_types), 0) = 0 OR e.type = ANY(s.event_types)) ${scope}
       AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.subscription_id = s.id AND d.event_id = e.id)
     ON CONFLICT (subscription_id, event_id) DO NOTHING`;
+  // The cursor moves a minute at a time: one write per subscription a minute, not one per poll.
   const floor = eventIdFloor(now.getTime() - SCAN_LAG_MS);
-  await db.$executeRaw`UPDATE webhook_subscriptions s SET scan_after = ${floor} WHERE s.scan_after < ${floor} ${scope}`;
+  const stale = eventIdFloor(now.getTime() - SCAN_LAG_MS - 60_000);
+  await db.$executeRaw`UPDATE webhook_subscriptions s SET scan_after = ${floor} WHERE s.scan_after < ${stale} ${scope}`;
   return made;
 }
