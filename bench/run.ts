@@ -52,6 +52,8 @@ async function main() {
       logFile: "bench/results/server.log.tmp",
       env: {
         BC_LOG_LEVEL: "warn",
+        // retention would mark the dataset's expired rows while we measure
+        BC_WORKERS: "off",
         BC_DB_POOL_MAX: String(Math.max(...connectionsList)),
         BC_CA_KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
         // the join scenario defers thousands of machines into one pool
