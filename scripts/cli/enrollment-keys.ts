@@ -1,6 +1,7 @@
 // npm run enrollment-keys -- create|list|revoke --tenant acme --site fra1 [--id <keyId>] [--ttl-days N]
 // Site enrollment keys (bcse_<id>.<secret>): create prints the bearer once.
 import { parseArgs } from "node:util";
+import { runCli, UsageError } from "./run-cli";
 import { getDb } from "@/server/db/client";
 import {
   createEnrollmentKey, listEnrollmentKeys, revokeEnrollmentKey, type EnrollmentKeyInfo,
@@ -11,7 +12,6 @@ const USAGE = `Usage:
   npm run enrollment-keys -- list   --tenant <tenantId> --site <siteId>
   npm run enrollment-keys -- revoke --tenant <tenantId> --site <siteId> --id <keyId>`;
 
-class UsageError extends Error {}
 
 const describeKey = (key: EnrollmentKeyInfo) =>
   [
@@ -54,14 +54,4 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-// Exits explicitly: an open embedded (PGlite) database can keep the event loop alive.
-main(process.argv.slice(2)).then(() => process.exit(0), (error: unknown) => {
-  const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
-  const message = error instanceof Error ? error.message : String(error);
-  if (usage) {
-    console.error(message ? `${message}\n${USAGE}` : USAGE);
-    process.exit(2);
-  }
-  console.error(`enrollment-keys failed: ${message}`);
-  process.exit(1);
-});
+runCli("enrollment-keys", USAGE, main);

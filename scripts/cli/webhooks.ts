@@ -1,6 +1,7 @@
 // npm run webhooks -- create|list|delete|rotate-secret --tenant acme [--url …] [--types …] [--id whsub_…]
 // A tenant's webhook subscriptions: create and rotate-secret print the signing secret once.
 import { parseArgs } from "node:util";
+import { runCli, UsageError } from "./run-cli";
 import { getDb } from "@/server/db/client";
 import {
   createWebhookSubscription, deleteWebhookSubscription, listWebhookSubscriptions, rotateWebhookSecret,
@@ -14,7 +15,6 @@ const USAGE = `Usage:
   npm run webhooks -- rotate-secret --tenant <tenantId> --id <whsub_…> [--grace-hours <hours, default 24>]
 Event types (default: all): security.join-request.created, .approved, .rejected, .consumed, .expired`;
 
-class UsageError extends Error {}
 
 const at = (date: Date | null) => (date ? date.toISOString() : "never");
 
@@ -79,14 +79,4 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
-// Exits explicitly: an open embedded (PGlite) database can keep the event loop alive.
-main(process.argv.slice(2)).then(() => process.exit(0), (error: unknown) => {
-  const usage = error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS");
-  const message = error instanceof Error ? error.message : String(error);
-  if (usage) {
-    console.error(message ? `${message}\n${USAGE}` : USAGE);
-    process.exit(2);
-  }
-  console.error(`webhooks failed: ${message}`);
-  process.exit(error instanceof WebhookSubscriptionError ? 2 : 1);
-});
+runCli("webhooks", USAGE, main, { isInputError: (error) => error instanceof WebhookSubscriptionError });
