@@ -70,7 +70,7 @@ export async function addMixedRequests(client: pg.Client, count: number): Promis
       SELECT bench_jreq_id(created), 'bench-t' || t, 'bench-t' || t || '-s' || s,
         CASE WHEN unclaimed THEN NULL ELSE 'bench-t' || t || '-s' || s || '-p' || p END,
         st::join_request_state, ARRAY['unknown-to-discovery'], 'host-' || g || '.bench', md5(g::text)::uuid::text, 'SN' || g,
-        ARRAY['02:00:00:00:00:01'], NULL, encode(sha256(g::text::bytea), 'hex'), created,
+        ARRAY['02:00:00:00:00:01'], NULL, encode(sha256(gen_random_uuid()::text::bytea), 'hex'), created,
         CASE WHEN st IN ('pending') THEN created + interval '24 hours' ELSE created + interval '1 hour' END,
         CASE WHEN st IN ('pending', 'expired') THEN NULL ELSE created + interval '5 minutes' END,
         CASE WHEN st IN ('pending', 'expired') THEN NULL ELSE 'bcsk_benchadmin' END,
