@@ -16,6 +16,8 @@ export async function freePort(): Promise<number> {
 
 export interface AppServer {
   baseUrl: string;
+  /** the process started (with `processes`, the primary that forks the app processes) */
+  pid: number;
   logFile: string;
   stop(): Promise<void>;
 }
@@ -30,6 +32,10 @@ export async function startAppServer(options: {
   env?: Record<string, string>;
   /** a free one when not given */
   port?: number;
+  /** flags for node itself (e.g. --cpu-prof, which NODE_OPTIONS refuses) */
+  nodeArgs?: string[];
+  /** app processes sharing the port, as `npm start` runs them (default: one plain `next start`) */
+  processes?: number;
 }): Promise<AppServer> {
   const distDir = process.env.BC_NEXT_DIST_DIR || ".next";
   if (!existsSync(path.join(process.cwd(), distDir, "BUILD_ID"))) {
@@ -38,17 +44,22 @@ export async function startAppServer(options: {
   const port = options.port ?? (await freePort());
   mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile, { flags: "a" });
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: options.databaseUrl, ...options.env },
+  const entry = options.processes ? ["scripts/serve.mjs"] : ["node_modules/next/dist/bin/next", "start"];
+  const processes: Record<string, string> = options.processes ? { BC_WEB_CONCURRENCY: String(options.processes) } : {};
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...entry, "-p", String(port), "-H", "127.0.0.1"], {
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: options.databaseUrl, ...processes, ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
+  // both streams feed one file: neither may end it while the other still writes
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  child.once("exit", () => log.end());
   const baseUrl = `http://127.0.0.1:${port}`;
   const forgetChild = killChildWithParent(child);
   await waitUntilAnswering(baseUrl, child);
   return {
     baseUrl,
+    pid: child.pid!,
     logFile: options.logFile,
     stop: () => stopChild(child).finally(forgetChild),
   };
