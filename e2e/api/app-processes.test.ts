@@ -1,0 +1,139 @@
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, startAppServer, type AppServer } from "../../scripts/test/start-app-server";
+import { callMethod } from "./support/api-client";
+import { createWorld, eventsOf, makeRequests, storedRequest, type World } from "./support/world";
+
+// `npm start` (scripts/serve.mjs) runs one app process per core behind one
+// port. The app keeps no state of its own, so decisions racing through
+// different processes must still have exactly one winner.
+
+/** The app processes the primary forked, and the CPU time (ticks) each has used. */
+function appProcesses(primaryPid: number): Map<number, number> {
+  const children = readFileSync(`/proc/${primaryPid}/task/${primaryPid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  return new Map(children.map((pid) => {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return [pid, Number(fields[11]) + Number(fields[12])]; // utime + stime
+  }));
+}
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Runs scripts/serve.mjs to its exit; what it printed and its exit code. */
+function runServe(env: Record<string, string | undefined>, args: string[] = []) {
+  return new Promise<{ code: number | null; output: string }>((resolve) => {
+    const child = spawn(process.execPath, ["scripts/serve.mjs", "-H", "127.0.0.1", ...args], {
+      env: { ...process.env, BC_WORKERS: "off", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+describe("two app processes behind one port", () => {
+  let server: AppServer;
+  let world: World;
+  beforeAll(async () => {
+    world = await createWorld();
+    server = await startAppServer({
+      databaseUrl: process.env.DATABASE_URL!,
+      logFile: `test-results/app-processes-${process.pid}.log`,
+      processes: 2,
+      env: { BC_WORKERS: "off" },
+    });
+  }, 90_000);
+  afterAll(() => server?.stop());
+
+  it("forks two processes and both serve requests", async () => {
+    // the server answers once one process is up; measure once both are
+    await expect.poll(() => readFileSync(server.logFile, "utf8").match(/Ready in/g)?.length ?? 0, { timeout: 30_000 }).toBe(2);
+    const before = appProcesses(server.pid);
+    expect(before.size).toBe(2);
+    const list = () =>
+      callMethod("joinRequests/list", { tenantId: world.tenantId, poolId: world.pools.a }, { bearer: world.keys.admin, baseUrl: server.baseUrl });
+    for (let round = 0; round < 10; round++) {
+      const responses = await Promise.all(Array.from({ length: 20 }, list));
+      expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
+    }
+    const after = appProcesses(server.pid);
+    // 200 lists cost each process tens of 10 ms ticks; an idle one stays put
+    for (const [pid, ticks] of after) expect(ticks - before.get(pid)!, `CPU ticks of app process ${pid}`).toBeGreaterThan(5);
+  });
+
+  it("30 rounds of approve and reject racing through the processes: one outcome, one event per transition", async () => {
+    const ids = await makeRequests(world, 30, { poolId: world.pools.a });
+    const decide = (method: "approve" | "reject", requestId: string) =>
+      callMethod(`joinRequests/${method}`, { tenantId: world.tenantId, poolId: world.pools.a, requestId }, { bearer: world.keys.admin, baseUrl: server.baseUrl });
+    for (const id of ids) {
+      const [approveA, approveB, reject] = await Promise.all([decide("approve", id), decide("approve", id), decide("reject", id)]);
+      expect(reject.status, reject.text).toBe(200);
+      expect((await storedRequest(id)).state).toBe("rejected");
+      const types = (await eventsOf(id)).map((event) => event.type);
+      const approvals = [approveA, approveB].filter((response) => response.status === 200);
+      // an approval that won is reported by both approves (the second sees it unchanged), then withdrawn
+      expect(types.filter((type) => type.endsWith(".approved"))).toHaveLength(approvals.length > 0 ? 1 : 0);
+      expect(types.filter((type) => type.endsWith(".rejected"))).toHaveLength(1);
+    }
+  });
+
+  it("SIGTERM stops every process and exits 0", async () => {
+    const children = [...appProcesses(server.pid).keys()];
+    const exited = new Promise<number | null>((resolve) => {
+      const poll = setInterval(() => {
+        if (!isAlive(server.pid)) {
+          clearInterval(poll);
+          resolve(null);
+        }
+      }, 50);
+    });
+    await server.stop();
+    await exited;
+    await expect.poll(() => children.filter(isAlive)).toEqual([]);
+  });
+});
+
+describe("scripts/serve.mjs refuses a configuration it cannot run", () => {
+  it("BC_WEB_CONCURRENCY that is not a whole number ≥ 1: exit 2, naming the variable", async () => {
+    for (const value of ["abc", "0", "1.5"]) {
+      const { code, output } = await runServe({ BC_WEB_CONCURRENCY: value });
+      expect(code, output).toBe(2);
+      expect(output).toContain(`BC_WEB_CONCURRENCY must be a whole number ≥ 1, not "${value}"`);
+    }
+  });
+
+  it("more than one process without DATABASE_URL (the embedded database lives in one process): exit 2", async () => {
+    const { code, output } = await runServe({ BC_WEB_CONCURRENCY: "2", DATABASE_URL: "" });
+    expect(code, output).toBe(2);
+    expect(output).toContain("needs DATABASE_URL");
+  });
+
+  it("app processes that die at start (port taken) stop the whole server with a failure, not a restart loop", async () => {
+    const port = await freePort();
+    const blocker = createServer().listen(port, "127.0.0.1");
+    await new Promise((resolve) => blocker.once("listening", resolve));
+    try {
+      const { code, output } = await runServe({ BC_WEB_CONCURRENCY: "2" }, ["-p", String(port)]);
+      expect(code, output).not.toBe(0);
+      expect(output).toMatch(/exited .* after start; stopping/);
+      expect(output).not.toContain("starting another");
+    } finally {
+      blocker.close();
+    }
+  });
+});
