@@ -1,6 +1,7 @@
 // npm run bench — how the queue's cost grows with the table, and how far the
 // full stack is from the floor (the same SQL through `pg` on the same PostgreSQL).
 // Options: --sizes 1000,100000,1000000  --seconds 10  --connections 1,32
+//          --processes N (app processes, as `npm start` runs them; default: one per core)
 //          --smoke (tiny: 1k rows, 1 s, connections 1,4)  --skip-build  --out FILE
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -16,6 +17,7 @@ import { approveBody, floorApprove, floorList, listBody } from "./scenarios";
 import { explainList } from "./explain";
 import { approveAllJoins, createJoinPool, JOIN_BEARER, makeJoinBodies } from "./join-scenario";
 import { randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { createBenchUser, queuePageWeight, type PageWeight } from "./page-weight";
 import { printTable, type Row } from "./report";
 
@@ -25,6 +27,7 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "10" },
     connections: { type: "string", default: "1,32" },
     smoke: { type: "boolean", default: false },
+    processes: { type: "string", default: String(availableParallelism()) },
     "skip-build": { type: "boolean", default: false },
     out: { type: "string" },
   },
@@ -32,6 +35,7 @@ const { values: args } = parseArgs({
 const sizes = (args.smoke ? "1000" : args.sizes!).split(",").map(Number);
 const seconds = args.smoke ? 1 : Number(args.seconds);
 const connectionsList = (args.smoke ? "1,4" : args.connections!).split(",").map(Number);
+const processes = Number(args.processes);
 
 async function main() {
   const cluster = await startPostgresCluster({ durable: true, log: (line) => console.log(`[postgres] ${line}`) });
@@ -50,10 +54,12 @@ async function main() {
     const server = await startAppServer({
       databaseUrl: cluster.url,
       logFile: "bench/results/server.log.tmp",
+      processes,
       env: {
         BC_LOG_LEVEL: "warn",
         // retention would mark the dataset's expired rows while we measure
         BC_WORKERS: "off",
+        // each process's pool can hold every connection the load generator opens
         BC_DB_POOL_MAX: String(Math.max(...connectionsList)),
         BC_CA_KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
         // the join scenario defers thousands of machines into one pool
@@ -63,6 +69,7 @@ async function main() {
       },
     });
     try {
+      console.log(`App: ${processes} process(es) behind one port`);
       pageWeight = await queuePageWeight(server.baseUrl, HOT.poolId);
       console.log(`Queue page ${pageWeight.path}: ${pageWeight.scripts} scripts, ${(pageWeight.gzipBytes / 1000).toFixed(1)} kB gzipped (${(pageWeight.rawBytes / 1000).toFixed(1)} kB raw)`);
       let loaded = await tableSize(client);
@@ -110,7 +117,7 @@ async function main() {
     await client.end().catch(() => {});
     await cluster.stop();
   }
-  const result = { at: new Date().toISOString(), machine: machineFacts(), seconds, sizes, rows, pageWeight, explainAtLargest: explain };
+  const result = { at: new Date().toISOString(), machine: machineFacts(), appProcesses: processes, seconds, sizes, rows, pageWeight, explainAtLargest: explain };
   const out = args.out ?? path.join("bench", "results", `bench-${result.at.replace(/[:.]/g, "-")}.json`);
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
@@ -131,7 +138,7 @@ function approvalsFor(connections: number): number {
 }
 
 function machineFacts() {
-  return { node: process.version, cpus: (globalThis.navigator?.hardwareConcurrency ?? 0) || undefined, platform: process.platform };
+  return { node: process.version, cpus: availableParallelism(), platform: process.platform };
 }
 
 main().catch((error: unknown) => {

@@ -1,0 +1,86 @@
+// npm run bench:profile — where a request's time goes in the app process.
+// Starts the production server under `node --cpu-prof`, drives one scenario,
+// and prints self time grouped by where the code lives (Next, Prisma, pg,
+// Node core, our code, GC, idle) and the heaviest functions.
+// Options: --scenario list|approve  --seconds 10  --connections 1  --skip-build
+import { readdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { startPostgresCluster } from "../scripts/test/postgres-cluster";
+import { runNpmScript } from "../scripts/test/run-npm-script";
+import { startAppServer } from "../scripts/test/start-app-server";
+import { approvalTargets, BENCH_BEARER, createBenchWorld } from "./dataset";
+import { httpLoad } from "./http-load";
+import { approveBody, listBody } from "./scenarios";
+import { summarizeProfile, type CpuProfile } from "./profile-summary";
+
+const { values: args } = parseArgs({
+  options: {
+    scenario: { type: "string", default: "list" },
+    seconds: { type: "string", default: "10" },
+    connections: { type: "string", default: "1" },
+    "skip-build": { type: "boolean", default: false },
+  },
+});
+const seconds = Number(args.seconds);
+const connections = Number(args.connections);
+const profileDir = path.join("bench", "results", "profile");
+
+async function main() {
+  if (args.scenario !== "list" && args.scenario !== "approve") throw new Error(`--scenario must be list or approve, not ${args.scenario}`);
+  const cluster = await startPostgresCluster({ durable: true, log: () => {} });
+  const env = { DATABASE_URL: cluster.url, NEXT_TELEMETRY_DISABLED: "1" };
+  const client = new pg.Client({ connectionString: cluster.url });
+  await rm(profileDir, { recursive: true, force: true });
+  let requests = 0;
+  try {
+    await runNpmScript("db:migrate", env);
+    if (!args["skip-build"]) await runNpmScript("build", env);
+    await client.connect();
+    await createBenchWorld(client);
+    const server = await startAppServer({
+      databaseUrl: cluster.url,
+      logFile: path.join(profileDir, "server.log"),
+      nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+      env: {
+        BC_LOG_LEVEL: "warn",
+        BC_WORKERS: "off",
+        BC_DB_POOL_MAX: String(Math.max(connections, 2)),
+        NEXTAUTH_SECRET: randomBytes(32).toString("base64"),
+      },
+    });
+    try {
+      const url = `${server.baseUrl}/api/compute/joinRequests/${args.scenario}`;
+      const common = { url, bearer: BENCH_BEARER, connections, seconds };
+      // warm up (JIT, connection pool) before the measured run
+      await httpLoad({ ...common, seconds: 2, bodyFor: () => listBody("pending") });
+      const targets = args.scenario === "approve" ? await approvalTargets(client, Math.round(seconds * 1000)) : [];
+      const figures = await httpLoad({
+        ...common,
+        amount: args.scenario === "approve" ? targets.length : undefined,
+        bodyFor: args.scenario === "approve" ? (i) => approveBody(targets[i]!) : () => listBody("pending"),
+      });
+      requests = figures.requests;
+      console.log(`${args.scenario} c=${connections}: ${figures.throughput.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, errors ${figures.errors}`);
+    } finally {
+      await server.stop(); // SIGTERM: Node writes the profile as it exits
+    }
+  } finally {
+    await client.end().catch(() => {});
+    await cluster.stop();
+  }
+  const files = (await readdir(profileDir)).filter((name) => name.endsWith(".cpuprofile"));
+  if (files.length === 0) throw new Error(`no .cpuprofile in ${profileDir}: did the server exit cleanly?`);
+  for (const file of files) {
+    const profile = JSON.parse(await readFile(path.join(profileDir, file), "utf8")) as CpuProfile;
+    console.log(`\n${file}`);
+    console.log(summarizeProfile(profile, { requests }));
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench:profile failed: ${error instanceof Error ? error.stack : String(error)}`);
+  process.exit(1);
+});
