@@ -1,5 +1,5 @@
 "use client";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useApproveJoinRequestMutation } from "@/data/join-requests/approve-join-request-mutation";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { formatDuration } from "@/lib/time/format-duration";

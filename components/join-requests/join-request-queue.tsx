@@ -1,11 +1,11 @@
 "use client";
 import { NavLink } from "@/components/ui/nav-link";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useJoinRequestsInfiniteQuery } from "@/data/join-requests/join-requests-infinite-query";
 import type { BulkDecision } from "@/data/join-requests/decide-join-requests-mutation";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
-import { QueueEmpty, QueueError, QueueSkeleton } from "./queue-states";
-import { RequestsTable, type RowAction } from "./requests-table";
+import { QueueSkeleton } from "./queue-skeleton";
+import type { RowAction } from "./requests-table";
 import { StateFilterLinks } from "./state-filter";
 import { useQueueUrlState } from "./queue-url-state";
 import type { QueuePool } from "./queue-pool";
@@ -17,6 +17,14 @@ const ApproveDialog = lazy(() => import("./approve-dialog").then((m) => ({ defau
 const RejectDialog = lazy(() => import("./reject-dialog").then((m) => ({ default: m.RejectDialog })));
 const BulkDecisionDialog = lazy(() => import("./bulk-decision-dialog").then((m) => ({ default: m.BulkDecisionDialog })));
 
+// Rows exist only once the first fetch answers (the server renders the
+// skeleton: its query has no data there), so what shows them (the bulk bar,
+// the table with its badges and countdowns, the empty and error states) is
+// not needed to paint or hydrate the page. The queue starts loading it on
+// mount, beside that first fetch; the skeleton stays until both are in.
+const loadResults = () => import("./queue-results");
+const QueueResults = lazy(() => loadResults().then((m) => ({ default: m.QueueResults })));
+
 // The bulk dialog keeps the rows it was opened with: its results outlive the selection.
 type OpenDialog = RowAction | { kind: "bulk"; decision: BulkDecision; requests: JoinRequestJson[] } | null;
 
@@ -25,6 +33,7 @@ export function JoinRequestQueue({ pool }: { pool: QueuePool }) {
   const query = useJoinRequestsInfiniteQuery({ tenantId: pool.tenantId, poolId: pool.id, state, cursor });
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: "", ids: new Set() });
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  useEffect(() => void loadResults(), []);
 
   const requests = query.data?.pages.flatMap((page) => page.joinRequests) ?? [];
   // Selection belongs to one view, and only to rows still pending in it.
@@ -51,48 +60,23 @@ export function JoinRequestQueue({ pool }: { pool: QueuePool }) {
         </p>
       ) : null}
 
-      {pool.canDecide && selected.size > 0 ? (
-        <div className={styles.bulkBar} role="region" aria-label="Bulk actions" data-testid="bulk-bar">
-          <strong>{selected.size} selected</strong>
-          {pool.archived ? null : (
-            <button type="button" className="button button-small button-primary" onClick={() => setDialog({ kind: "bulk", decision: "approve", requests: selectedRequests })}>
-              Approve selected
-            </button>
-          )}
-          <button type="button" className="button button-small" onClick={() => setDialog({ kind: "bulk", decision: "reject", requests: selectedRequests })}>
-            Reject selected
-          </button>
-          <button type="button" className="button button-small button-ghost" onClick={() => setSelected([])}>
-            Clear selection
-          </button>
-        </div>
-      ) : null}
-
-      {query.isPending ? (
-        <QueueSkeleton />
-      ) : query.isError ? (
-        <QueueError error={query.error} onRetry={() => query.refetch()} />
-      ) : requests.length === 0 ? (
-        <QueueEmpty state={state} />
-      ) : (
-        <>
-          <RequestsTable
+      <Suspense fallback={<QueueSkeleton />}>
+        {query.isPending ? (
+          <QueueSkeleton />
+        ) : (
+          <QueueResults
             pool={pool}
+            state={state}
+            query={query}
             requests={requests}
+            pendingIds={pendingIds}
             selected={selected}
-            onToggle={(id) => setSelected(selected.has(id) ? [...selected].filter((other) => other !== id) : [...selected, id])}
-            onToggleAll={(select) => setSelected(select ? pendingIds : [])}
+            setSelected={setSelected}
             onAction={setDialog}
+            onBulk={(decision) => setDialog({ kind: "bulk", decision, requests: selectedRequests })}
           />
-          {query.hasNextPage ? (
-            <div className={styles.more}>
-              <button type="button" className="button" disabled={query.isFetchingNextPage} onClick={() => query.fetchNextPage()}>
-                {query.isFetchingNextPage ? "Loading…" : "Load more"}
-              </button>
-            </div>
-          ) : null}
-        </>
-      )}
+        )}
+      </Suspense>
 
       <Suspense fallback={null}>
         {dialog?.kind === "approve" ? <ApproveDialog pool={pool} request={dialog.request} onClose={() => setDialog(null)} /> : null}

@@ -1,5 +1,5 @@
 "use client";
-import { toast } from "sonner";
+import { toast } from "@/components/ui/toast";
 import { useRejectJoinRequestMutation } from "@/data/join-requests/reject-join-request-mutation";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { DialogCancel, DialogFooter, ModalDialog } from "@/components/ui/dialog";

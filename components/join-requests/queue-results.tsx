@@ -1,0 +1,72 @@
+"use client";
+import type { useJoinRequestsInfiniteQuery } from "@/data/join-requests/join-requests-infinite-query";
+import type { BulkDecision } from "@/data/join-requests/decide-join-requests-mutation";
+import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
+import type { StateFilter } from "@/lib/validations/join-requests";
+import { QueueEmpty, QueueError } from "./queue-states";
+import { RequestsTable, type RowAction } from "./requests-table";
+import type { QueuePool } from "./queue-pool";
+import styles from "./queue.module.css";
+
+/**
+ * What the queue shows once its first fetch has answered: the bulk bar of
+ * the selected rows, then the error, the empty state or the rows with "load
+ * more". join-request-queue.tsx loads it lazily (see there why).
+ */
+export function QueueResults(props: {
+  pool: QueuePool;
+  state: StateFilter;
+  query: ReturnType<typeof useJoinRequestsInfiniteQuery>;
+  requests: JoinRequestJson[];
+  pendingIds: ReadonlySet<string>;
+  selected: ReadonlySet<string>;
+  setSelected: (ids: Iterable<string>) => void;
+  onAction: (action: RowAction) => void;
+  onBulk: (decision: BulkDecision) => void;
+}) {
+  const { pool, query, requests, selected, setSelected } = props;
+  return (
+    <>
+      {pool.canDecide && selected.size > 0 ? (
+        <div className={styles.bulkBar} role="region" aria-label="Bulk actions" data-testid="bulk-bar">
+          <strong>{selected.size} selected</strong>
+          {pool.archived ? null : (
+            <button type="button" className="button button-small button-primary" onClick={() => props.onBulk("approve")}>
+              Approve selected
+            </button>
+          )}
+          <button type="button" className="button button-small" onClick={() => props.onBulk("reject")}>
+            Reject selected
+          </button>
+          <button type="button" className="button button-small button-ghost" onClick={() => setSelected([])}>
+            Clear selection
+          </button>
+        </div>
+      ) : null}
+
+      {query.isError ? (
+        <QueueError error={query.error} onRetry={() => query.refetch()} />
+      ) : requests.length === 0 ? (
+        <QueueEmpty state={props.state} />
+      ) : (
+        <>
+          <RequestsTable
+            pool={pool}
+            requests={requests}
+            selected={selected}
+            onToggle={(id) => setSelected(selected.has(id) ? [...selected].filter((other) => other !== id) : [...selected, id])}
+            onToggleAll={(select) => setSelected(select ? props.pendingIds : [])}
+            onAction={props.onAction}
+          />
+          {query.hasNextPage ? (
+            <div className={styles.more}>
+              <button type="button" className="button" disabled={query.isFetchingNextPage} onClick={() => query.fetchNextPage()}>
+                {query.isFetchingNextPage ? "Loading…" : "Load more"}
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </>
+  );
+}
