@@ -84,6 +84,12 @@ async function main() {
           rows.push(row);
           printTable([row], { header: false });
         };
+        // Warm every app process (JIT, connection pools) before measuring:
+        // each holds its own, and a cold one skews the first run it serves.
+        await httpLoad({
+          url: `${server.baseUrl}/api/compute/joinRequests/list`, bearer: BENCH_BEARER,
+          connections: Math.max(...connectionsList, processes), seconds: args.smoke ? 1 : 3, bodyFor: () => listBody("pending"),
+        });
         for (const connections of connectionsList) {
           const common = { url: `${server.baseUrl}/api/compute/joinRequests/list`, bearer: BENCH_BEARER, connections, seconds };
           await measure("list pending (page 100)", connections,
