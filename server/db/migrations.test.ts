@@ -84,7 +84,17 @@ describe("applyMigrations on a fresh PGlite", () => {
           indexname: "join_requests_live_csr_key",
           indexdef: expect.stringMatching(/UNIQUE INDEX .*\(csr_sha256\) WHERE \(state = ANY \(ARRAY\['pending'::join_request_state, 'approved'::join_request_state\]\)\)$/),
         },
+        {
+          indexname: "join_requests_live_idx",
+          indexdef: expect.stringMatching(/\(pool_id, state, expires_at\) WHERE \(state = ANY \(ARRAY\['pending'::join_request_state, 'approved'::join_request_state\]\)\)$/),
+        },
         { indexname: "join_requests_unclaimed_id_idx", indexdef: expect.stringMatching(/\(site_id, id\) WHERE \(pool_id IS NULL\)$/) },
+        {
+          indexname: "join_requests_unclaimed_live_idx",
+          indexdef: expect.stringMatching(
+            /\(site_id, state, expires_at\) WHERE \(\(pool_id IS NULL\) AND \(state = ANY \(ARRAY\['pending'::join_request_state, 'approved'::join_request_state\]\)\)\)$/,
+          ),
+        },
         {
           indexname: "join_requests_unclaimed_state_id_idx",
           indexdef: expect.stringMatching(/\(site_id, state, id\) WHERE \(pool_id IS NULL\)$/),

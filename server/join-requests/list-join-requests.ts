@@ -36,8 +36,10 @@ export interface ListJoinRequestsResult {
 
 /**
  * The list statement. Each half (the pool's own, the site's unclaimed) is its
- * own index range scan in id order (see the indexes on JoinRequest), merged
- * and cut to the page. Exported so the benchmark's floor sends the very same SQL.
+ * own index scan (see the indexes on JoinRequest): in id order for the stored
+ * states, over the unexpired range for `pending`/`approved` (then sorted, as
+ * the live rows are few), merged and cut to the page. Exported so the
+ * benchmark's floor sends the very same SQL.
  */
 export function listJoinRequestsSql(query: {
   pool: Pick<PoolFacts, "id" | "siteId" | "tenantId">;
