@@ -1,6 +1,6 @@
 import "server-only";
 import { ApiError } from "./errors";
-import { isDatabaseUnavailable } from "./database-unavailable";
+import { databaseCondition } from "./database-condition";
 import { log } from "../log";
 import { newId } from "@/lib/ids";
 
@@ -17,7 +17,7 @@ export function jsonResponse(status: number, body: unknown, requestId: string, h
 
 /**
  * The only place an error becomes a Response: ApiErrors keep their code, an
- * unreachable database is UNAVAILABLE, anything else is a generic INTERNAL
+ * unreachable or too-busy database is UNAVAILABLE, anything else is a generic INTERNAL
  * that never shows internals (the details go to the log, under the request id).
  */
 export function errorResponse(error: unknown, requestId: string, headers: HeadersInit = {}): Response {
@@ -27,9 +27,14 @@ export function errorResponse(error: unknown, requestId: string, headers: Header
     const close: HeadersInit = error.code === "PAYLOAD_TOO_LARGE" ? { connection: "close" } : {};
     return jsonResponse(error.httpStatus, error.toBody(), requestId, { ...close, ...headers });
   }
-  if (isDatabaseUnavailable(error)) {
-    log.error("database unavailable", { requestId, error: String(error) });
-    const unavailable = new ApiError("UNAVAILABLE", "the database is unavailable; try again shortly");
+  const condition = databaseCondition(error);
+  if (condition) {
+    log.error(condition === "busy" ? "database busy" : "database unavailable", { requestId, error: String(error) });
+    const message =
+      condition === "busy"
+        ? "the database was too busy to finish this in time and nothing was changed; try again shortly"
+        : "the database is unavailable; try again shortly";
+    const unavailable = new ApiError("UNAVAILABLE", message);
     return jsonResponse(503, unavailable.toBody(), requestId, { "retry-after": "5", ...headers });
   }
   log.error("unhandled error", { requestId, error: error instanceof Error ? error.stack : String(error) });

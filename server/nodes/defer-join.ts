@@ -24,8 +24,8 @@ export const pendingOutcome = (request: JoinRequest): Pending => ({
 
 /**
  * An attestor deferred the join: in one transaction, mark the CSR's expired
- * request (if a retry is starting over), count the token use, check the
- * flood guard and record the new pending request with its `created` event.
+ * request (if a retry is starting over), record the new pending request with
+ * its `created` event, count the token use and check the flood guard.
  * A concurrent first join with the same CSR makes this insert violate
  * join_requests_live_csr_key; the caller then answers as a retry.
  */
@@ -47,9 +47,11 @@ export async function deferJoin(input: {
   const { db, credential, now } = input;
   const request = await db.$transaction(async (tx) => {
     if (input.expireRequestId) await markJoinRequestExpired(tx, { requestId: input.expireRequestId, actor: credential.actor, now });
-    await countJoinTokenUse(tx, credential, input.csrSha256, now);
-    await guardPendingFlood(tx, { tenantId: input.tenantId, siteId: input.siteId, poolId: input.poolId, limits: input.limits, now });
-    return insertJoinRequest(tx, {
+    // The writes no other join contends for come first; the shared locks (the
+    // token's row, then the pool's flood lock) last, so a burst of machines
+    // joining one pool through one token queues on them for as few
+    // statements as possible before COMMIT (bench: 32 at once).
+    const created = await insertJoinRequest(tx, {
       tenantId: input.tenantId,
       siteId: input.siteId,
       poolId: input.poolId,
@@ -61,6 +63,9 @@ export async function deferJoin(input: {
       now,
       ttlSeconds: input.ttlSeconds ?? PENDING_TTL_SECONDS,
     });
+    await countJoinTokenUse(tx, credential, input.csrSha256, now);
+    await guardPendingFlood(tx, { tenantId: input.tenantId, siteId: input.siteId, poolId: input.poolId, limits: input.limits, now });
+    return created;
   });
   return pendingOutcome(request);
 }

@@ -18,9 +18,11 @@ export function pendingLimitsFromEnv(): PendingLimits {
 }
 
 /**
- * In the transaction that will insert the request: takes a transaction-scoped
- * advisory lock on the pool (or the site, for an unclaimed request), so
- * concurrent joins count one after another and the limit holds exactly.
+ * In the transaction that has just inserted the new request: takes a
+ * transaction-scoped advisory lock on the pool (or the site, for an unclaimed
+ * request), so concurrent joins count one after another and the limit holds
+ * exactly. The count sees this transaction's own insert, so it is one more
+ * than the requests already waiting.
  */
 export async function guardPendingFlood(
   tx: Tx,
@@ -30,9 +32,10 @@ export async function guardPendingFlood(
   const scope = poolId ? `pool:${poolId}` : `site:${siteId}`;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`join-flood:${scope}`}))`;
   const live = { state: "pending" as const, expiresAt: { gt: now } };
-  const pending = await tx.joinRequest.count({
+  const counted = await tx.joinRequest.count({
     where: poolId ? { poolId, ...live } : { tenantId, siteId, poolId: null, ...live },
   });
+  const pending = counted - 1;
   const limit = poolId ? limits.maxPendingPerPool : limits.maxPendingPerSite;
   if (pending >= limit) {
     throw new ApiError(
