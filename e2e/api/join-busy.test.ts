@@ -34,7 +34,7 @@ describe("nodes/join when the database is too busy to finish in time", () => {
 
       expect(response.status, response.text).toBe(503);
       expect(response.body.error.code).toBe("UNAVAILABLE");
-      expect(response.body.error.message).toMatch(/too busy.*nothing was changed/);
+      expect(response.body.error.message).toMatch(/too busy.*rolled back/);
       expect(response.headers.get("retry-after")).toBe("5");
     } finally {
       await locker.end();
