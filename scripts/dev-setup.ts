@@ -4,6 +4,7 @@
 // demo data is left to `npm run db:seed`.
 import { connectionTarget } from "@/server/db/connection-target";
 import { getDb } from "@/server/db/client";
+import { seedEmbeddedDemoIfEmpty } from "@/server/seed/seed-embedded-demo";
 import { runNpmScript } from "./test/run-npm-script";
 
 async function main() {
@@ -13,6 +14,7 @@ async function main() {
     console.log("Using DATABASE_URL. Demo data: npm run db:seed");
     return;
   }
+  await seedEmbeddedDemoIfEmpty();
   const db = await getDb();
   const pending = await db.joinRequest.count({ where: { state: "pending" } });
   await db.$disconnect();

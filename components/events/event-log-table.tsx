@@ -46,7 +46,13 @@ export function EventLogTable({ poolId, events, actors }: { poolId: string; even
                 </td>
                 <td className="mono">{actor ? (actors[actor] ?? actor) : "—"}</td>
                 <td>
-                  <span className="muted">pool </span><span className="mono">{text(data.poolId) ?? "(unclaimed)"}</span>
+                  {text(data.noun) ? (
+                    // an administrative change (SPEC E1): what changed, then where
+                    <>{text(data.noun)} {text(data.verb)}{text(data.id) ? <> <span className="mono">{text(data.id)}</span></> : null}
+                      {text(data.poolId) ? <> · <span className="muted">pool </span><span className="mono">{text(data.poolId)}</span></> : null}</>
+                  ) : (
+                    <><span className="muted">pool </span><span className="mono">{text(data.poolId) ?? "(unclaimed)"}</span></>
+                  )}
                   {text(data.expiresAt) ? <> · <span className="muted">valid until</span> <LocalTime iso={text(data.expiresAt)} /></> : null}
                   {text(data.previousState) ? <> · <span className="muted">was</span> {text(data.previousState)}</> : null}
                   {text(data.reason) ? <> · <span className="muted">reason</span> “{text(data.reason)}”</> : null}

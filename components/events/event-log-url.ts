@@ -1,11 +1,11 @@
 import { EVENT_ID_PATTERN } from "@/lib/validations/fields";
-import { JOIN_REQUEST_EVENT_TYPES, type JoinRequestEventType } from "@/lib/validations/events";
+import { EVENT_TYPES, type EventType } from "@/lib/validations/events";
 
 // The event log's URL state: ?type=<event type>&after=<event id cursor>, so a
 // view can be linked and reloaded. Values that are not valid are ignored.
 
 export interface EventLogView {
-  type: JoinRequestEventType | null;
+  type: EventType | null;
   after: string | null;
 }
 
@@ -15,7 +15,7 @@ export function readEventLogView(params: Record<string, string | string[] | unde
   const type = first(params.type);
   const after = first(params.after);
   return {
-    type: (JOIN_REQUEST_EVENT_TYPES as readonly string[]).includes(type ?? "") ? (type as JoinRequestEventType) : null,
+    type: (EVENT_TYPES as readonly string[]).includes(type ?? "") ? (type as EventType) : null,
     after: after && EVENT_ID_PATTERN.test(after) ? after : null,
   };
 }
@@ -29,4 +29,4 @@ export function eventLogHref(poolId: string, view: Partial<EventLogView>): strin
 }
 
 /** "security.join-request.approved" → "approved" */
-export const shortType = (type: string) => type.replace(/^security\.join-request\./, "");
+export const shortType = (type: string) => type.replace(/^security\.join-request\./, "").replace(/^compute\./, "");

@@ -1,11 +1,11 @@
 import { NavLink } from "@/components/ui/nav-link";
-import { JOIN_REQUEST_EVENT_TYPES } from "@/lib/validations/events";
+import { EVENT_TYPES } from "@/lib/validations/events";
 import styles from "@/components/join-requests/queue.module.css";
 import { eventLogHref, shortType, type EventLogView } from "./event-log-url";
 
 /** The type filter as links (the filter lives in the URL); choosing one starts from the first page. */
 export function EventTypeFilter({ poolId, current }: { poolId: string; current: EventLogView["type"] }) {
-  const options = [null, ...JOIN_REQUEST_EVENT_TYPES];
+  const options = [null, ...EVENT_TYPES];
   return (
     <nav className={styles.filters} aria-label="Filter by event type">
       {options.map((type) => (

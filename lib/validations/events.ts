@@ -10,14 +10,25 @@ export const JOIN_REQUEST_EVENT_TYPES = [
 ] as const;
 export type JoinRequestEventType = (typeof JOIN_REQUEST_EVENT_TYPES)[number];
 
-const eventType = z.enum(JOIN_REQUEST_EVENT_TYPES, {
-  error: `must be one of ${JOIN_REQUEST_EVENT_TYPES.join(", ")}`,
+// Changes an operator or a tenant admin made (SPEC E1, E3): no request of their own.
+export const ADMIN_EVENT_TYPES = [
+  "compute.admin.changed",
+  "compute.discovery.changed",
+  "compute.tpm-allow-list.changed",
+] as const;
+export type AdminEventType = (typeof ADMIN_EVENT_TYPES)[number];
+
+export const EVENT_TYPES = [...JOIN_REQUEST_EVENT_TYPES, ...ADMIN_EVENT_TYPES] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+const eventType = z.enum(EVENT_TYPES, {
+  error: `must be one of ${EVENT_TYPES.join(", ")}`,
 });
 
 export const listEventsInput = z.strictObject({
   tenantId: tenantIdField,
   poolId: poolIdField,
-  types: optional(z.array(eventType, { error: "must be an array of event types" }).max(JOIN_REQUEST_EVENT_TYPES.length)),
+  types: optional(z.array(eventType, { error: "must be an array of event types" }).max(EVENT_TYPES.length)),
   after: optional(patternString(64, EVENT_ID_PATTERN)),
   // Only this request's events (the console's timeline); still only those the pool may see.
   requestId: optional(joinRequestIdField),

@@ -45,3 +45,9 @@ export const joinRequestIdField = patternString(64, JOIN_REQUEST_ID_PATTERN);
 export const reasonField = requiredString()
   .refine((value) => codePointLength(value) <= 256, "must be at most 256 characters")
   .refine((value) => REASON_PATTERN.test(value), "must not contain control characters");
+
+// Site ids follow the pool id pattern: both are unique across the control plane.
+export const siteIdField = patternString(128, POOL_ID_PATTERN);
+// The id inside a service key's bearer `bcsk_<id>.<secret>`.
+export const SERVICE_KEY_ID_PATTERN = /^[0-9a-z]{1,64}$/;
+export const serviceKeyIdField = patternString(64, SERVICE_KEY_ID_PATTERN);

@@ -32,7 +32,7 @@ const hardwareId = string("a string")
   .refine((value) => codePointLength(value) <= HARDWARE_ID_MAX_CHARACTERS, `must be at most ${HARDWARE_ID_MAX_CHARACTERS} characters`)
   .refine((value) => PRINTABLE.test(value), "must not contain control characters");
 
-const macAddress = string("a MAC address like aa:bb:cc:dd:ee:ff")
+export const macAddressField = string("a MAC address like aa:bb:cc:dd:ee:ff")
   .transform((value) => value.toLowerCase())
   .refine((value) => MAC_PATTERN.test(value), "must be a MAC address like aa:bb:cc:dd:ee:ff");
 
@@ -46,7 +46,7 @@ export const joinNodeInput = z.strictObject({
       systemUuid: hardwareId,
       serialNumber: hardwareId,
       macAddresses: z
-        .array(macAddress, { error: "must be an array of MAC addresses" })
+        .array(macAddressField, { error: "must be an array of MAC addresses" })
         .max(MAX_MAC_ADDRESSES, { error: `must hold at most ${MAX_MAC_ADDRESSES} MAC addresses` })
         .transform((macs) => [...new Set(macs)]),
     },

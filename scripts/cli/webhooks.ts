@@ -13,7 +13,8 @@ const USAGE = `Usage:
   npm run webhooks -- list          --tenant <tenantId>
   npm run webhooks -- delete        --tenant <tenantId> --id <whsub_…>
   npm run webhooks -- rotate-secret --tenant <tenantId> --id <whsub_…> [--grace-hours <hours, default 24>]
-Event types (default: all): security.join-request.created, .approved, .rejected, .consumed, .expired`;
+Event types (default: all): security.join-request.created, .approved, .rejected, .consumed, .expired;
+  compute.admin.changed, compute.discovery.changed, compute.tpm-allow-list.changed`;
 
 
 const at = (date: Date | null) => (date ? date.toISOString() : "never");
@@ -28,13 +29,13 @@ const describe = (subscription: WebhookSubscriptionInfo) =>
     `${subscription.consecutiveFailures} consecutive failures${subscription.lastError ? ` (${subscription.lastError})` : ""}`,
   ].join("  ");
 
-/** "a,b" → ["a", "b"]; a short type name (".approved" or "approved") means security.join-request.<name>. */
+/** "a,b" → ["a", "b"]; a short type name (".approved" or "approved") means security.join-request.<name>; a dotted one is taken whole. */
 const parseTypes = (text: string | undefined) =>
   (text ?? "")
     .split(",")
     .map((type) => type.trim())
     .filter(Boolean)
-    .map((type) => (type.includes("security.") ? type : `security.join-request.${type.replace(/^\./, "")}`));
+    .map((type) => (type.replace(/^\./, "").includes(".") ? type : `security.join-request.${type.replace(/^\./, "")}`));
 
 async function main(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({

@@ -39,6 +39,15 @@ describe("principalFromSession", () => {
     await expect(principalFromSession(db, await jar())).resolves.toBeNull();
   });
 
+  it("is null once the user is disabled (users disable ends open sessions at their next request)", async () => {
+    const { principalFromSession, db } = await load({ NEXTAUTH_SECRET: SECRET });
+    const user = await db.user.create({ data: { id: `usr_disabled${Date.now()}`, email: `disabled-${Date.now()}@example.test`, name: "D" } });
+    const cookie = await cookieFor(user.id);
+    expect(await principalFromSession(db, cookie)).not.toBeNull();
+    await db.user.update({ where: { id: user.id }, data: { disabledAt: new Date() } });
+    await expect(principalFromSession(db, cookie)).resolves.toBeNull();
+  });
+
   it("is null when sign-in is not configured (DATABASE_URL without NEXTAUTH_SECRET)", async () => {
     const { principalFromSession, db } = await load({ NEXTAUTH_SECRET: undefined });
     await expect(principalFromSession(db, await cookieFor("usr_x"))).resolves.toBeNull();

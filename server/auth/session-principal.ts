@@ -54,9 +54,10 @@ export async function principalFromSession(
   if (!userId) return null;
   const user = await db.user.findUnique({
     where: { id: userId },
-    select: { id: true, email: true, name: true, grants: { select: { tenantId: true, poolId: true, role: true } } },
+    select: { id: true, email: true, name: true, disabledAt: true, grants: { select: { tenantId: true, poolId: true, role: true } } },
   });
-  if (!user) return null;
+  // a vanished or disabled user's session counts for nothing (`users disable` takes effect at once)
+  if (!user || user.disabledAt) return null;
   return {
     user: { id: user.id, email: user.email, name: user.name },
     principal: {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 
 // The embedded default: no DATABASE_URL, a fresh PGlite folder → migrated →
-// seeded → `list` answers for the demo service key, through the same wrapper
+// (the app's start) seeded → `list` answers for the demo service key, through the same wrapper
 // the route handlers use.
 const dir = await mkdtemp(path.join(tmpdir(), "bc-pglite-"));
 delete process.env.DATABASE_URL;
@@ -17,7 +17,15 @@ afterAll(async () => {
 });
 
 describe("embedded PGlite default", () => {
-  it("migrates and seeds a fresh folder, then serves list for the demo key", async () => {
+  it("opening a fresh folder migrates it and seeds nothing (the admin CLI starts from an empty one)", async () => {
+    const { getDb } = await import("./client");
+    const db = await getDb();
+    expect(await db.tenant.count()).toBe(0);
+  }, 120_000);
+
+  it("the app's start seeds the empty embedded database, then serves list for the demo key", async () => {
+    const { seedEmbeddedDemoIfEmpty } = await import("../seed/seed-embedded-demo");
+    await seedEmbeddedDemoIfEmpty(); // what instrumentation.ts and `npm run dev`'s setup do
     const { serveMethod } = await import("../methods/serve-method");
     const response = await serveMethod(
       new Request("http://localhost/api/compute/joinRequests/list", {

@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma, type Event } from "../db/generated/client";
 import type { Db } from "../db/client";
 import type { PoolFacts } from "../pools/find-pool";
-import type { JoinRequestEventType } from "@/lib/validations/events";
+import type { EventType } from "@/lib/validations/events";
 
 export interface EventJson {
   id: string;
@@ -14,14 +14,15 @@ export interface EventJson {
 
 /**
  * The events of the requests `pool` owns and of its site's unclaimed
- * requests, in id order (SPEC B6). Ownership is the request's current one,
+ * requests, in id order (SPEC B6), and the administrative changes that
+ * concern the pool: its own, its site's and its tenant's (SPEC E1). Ownership is the request's current one,
  * so a site request's history follows it into the pool that claimed it; the
  * events of a request retention has deleted follow the pool they name.
  */
 export async function listEvents(input: {
   db: Db;
   pool: PoolFacts;
-  types?: JoinRequestEventType[];
+  types?: EventType[];
   after?: string;
   requestId?: string;
   limit: number;
@@ -36,14 +37,16 @@ export async function listEvents(input: {
       ${requestId ? Prisma.sql`AND e.request_id = ${requestId}` : Prisma.empty}
       AND (r.pool_id = ${pool.id}
         OR (r.id IS NOT NULL AND r.pool_id IS NULL AND r.site_id = ${pool.siteId})
-        OR (r.id IS NULL AND e.pool_id = ${pool.id}))
+        OR (r.id IS NULL AND e.pool_id = ${pool.id})
+        -- an administrative change of the pool's site, or of the whole tenant
+        OR (e.request_id IS NULL AND e.pool_id IS NULL AND (e.site_id IS NULL OR e.site_id = ${pool.siteId})))
     ORDER BY e.id LIMIT ${limit + 1}`;
   const page = rows.slice(0, limit);
   const events = page.map((row) => ({
     id: row.id,
     type: row.type,
     occurredAt: row.occurredAt.toISOString(),
-    tenantId: row.tenantId,
+    tenantId: row.tenantId!, // the query reads one tenant's events
     data: row.data,
   }));
   return rows.length > limit ? { events, nextCursor: page[page.length - 1]!.id } : { events };

@@ -1,6 +1,6 @@
 // SPEC Part C: the fixed demo data. For demos and tests only; tests elsewhere
 // rely on these exact values.
-import type { Role } from "../auth/roles";
+import type { RoleName } from "@/lib/validations/admin";
 
 export const DEMO_PASSWORD = "demo-password-123";
 
@@ -26,21 +26,24 @@ export const DEMO_POOLS = [
 interface DemoGrant {
   tenantId: string;
   poolId: string | null;
-  role: Role;
+  role: RoleName;
 }
 
 export const DEMO_USERS: { email: string; name: string; grants: DemoGrant[] }[] = [
-  { email: "admin@acme.test", name: "Acme Admin", grants: [{ tenantId: "acme", poolId: null, role: "pool_admin" }] },
-  { email: "viewer@acme.test", name: "Acme Viewer", grants: [{ tenantId: "acme", poolId: null, role: "pool_viewer" }] },
-  { email: "gpu-a-admin@acme.test", name: "GPU A Admin", grants: [{ tenantId: "acme", poolId: "gpu-a", role: "pool_admin" }] },
-  { email: "admin@globex.test", name: "Globex Admin", grants: [{ tenantId: "globex", poolId: null, role: "pool_admin" }] },
+  { email: "admin@acme.test", name: "Acme Admin", grants: [{ tenantId: "acme", poolId: null, role: "pool-admin" }] },
+  { email: "viewer@acme.test", name: "Acme Viewer", grants: [{ tenantId: "acme", poolId: null, role: "pool-viewer" }] },
+  { email: "gpu-a-admin@acme.test", name: "GPU A Admin", grants: [{ tenantId: "acme", poolId: "gpu-a", role: "pool-admin" }] },
+  { email: "admin@globex.test", name: "Globex Admin", grants: [{ tenantId: "globex", poolId: null, role: "pool-admin" }] },
+  // SPEC Part E: the tenant-admin of acme
+  { email: "owner@acme.test", name: "Acme Owner", grants: [{ tenantId: "acme", poolId: null, role: "tenant-admin" }] },
 ];
 
 export const DEMO_SERVICE_KEYS: { id: string; secret: string; tenantId: string; name: string; grant: DemoGrant }[] = [
-  { id: "acmeadmin", secret: "demo-acme-admin-secret", tenantId: "acme", name: "Acme admin (demo)", grant: { tenantId: "acme", poolId: null, role: "pool_admin" } },
-  { id: "acmeviewer", secret: "demo-acme-viewer-secret", tenantId: "acme", name: "Acme viewer (demo)", grant: { tenantId: "acme", poolId: null, role: "pool_viewer" } },
-  { id: "gpuaadmin", secret: "demo-gpu-a-admin-secret", tenantId: "acme", name: "GPU A admin (demo)", grant: { tenantId: "acme", poolId: "gpu-a", role: "pool_admin" } },
-  { id: "globexadmin", secret: "demo-globex-admin-secret", tenantId: "globex", name: "Globex admin (demo)", grant: { tenantId: "globex", poolId: null, role: "pool_admin" } },
+  { id: "acmeadmin", secret: "demo-acme-admin-secret", tenantId: "acme", name: "Acme admin (demo)", grant: { tenantId: "acme", poolId: null, role: "pool-admin" } },
+  { id: "acmeviewer", secret: "demo-acme-viewer-secret", tenantId: "acme", name: "Acme viewer (demo)", grant: { tenantId: "acme", poolId: null, role: "pool-viewer" } },
+  { id: "gpuaadmin", secret: "demo-gpu-a-admin-secret", tenantId: "acme", name: "GPU A admin (demo)", grant: { tenantId: "acme", poolId: "gpu-a", role: "pool-admin" } },
+  { id: "globexadmin", secret: "demo-globex-admin-secret", tenantId: "globex", name: "Globex admin (demo)", grant: { tenantId: "globex", poolId: null, role: "pool-admin" } },
+  { id: "acmeowner", secret: "demo-acme-owner-secret", tenantId: "acme", name: "Acme owner (demo)", grant: { tenantId: "acme", poolId: null, role: "tenant-admin" } },
 ];
 
 export const DEMO_JOIN_TOKENS = [

@@ -3,7 +3,7 @@ import { getDb } from "../db/client";
 import { verifyPassword } from "../auth/password";
 import { DEMO_PASSWORD, DEMO_USERS } from "../seed/demo-data";
 
-const ROLE_LABELS = { pool_admin: "pool admin", pool_viewer: "pool viewer" } as const;
+const ROLE_LABELS = { "pool-admin": "pool admin", "pool-viewer": "pool viewer", "tenant-admin": "tenant admin" } as const;
 
 /**
  * The demo users (SPEC Part C) that exist and still have the demo password,

@@ -42,7 +42,8 @@ export async function loadAttemptInputs(db: Db, claimed: readonly ClaimedDeliver
       keysById.set(subscription.id, { url: subscription.url, keys: [], keyError: error instanceof Error ? error.message : String(error) });
     }
   }
-  const eventsById = new Map(events.map((event) => [event.id, { ...event, occurredAt: event.occurredAt.toISOString() }]));
+  // Deliveries are made for events of the subscription's tenant only, so tenantId is set.
+  const eventsById = new Map(events.map((event) => [event.id, { ...event, tenantId: event.tenantId!, occurredAt: event.occurredAt.toISOString() }]));
   const inputs = new Map<bigint, AttemptInput>();
   for (const delivery of claimed) {
     const target = keysById.get(delivery.subscriptionId);

@@ -1,7 +1,7 @@
 import "server-only";
 import { monotonicFactory } from "ulid";
 import type { Db } from "../db/client";
-import { JOIN_REQUEST_EVENT_TYPES, type JoinRequestEventType } from "@/lib/validations/events";
+import { EVENT_TYPES, type EventType } from "@/lib/validations/events";
 import { eventIdFloor } from "./enqueue-deliveries";
 import { webhookHealth, type WebhookHealth } from "./webhook-health";
 import { generateWebhookSecret, sealWebhookKey } from "./webhook-secret";
@@ -56,12 +56,12 @@ export function checkWebhookUrl(text: string): string {
   return url.toString();
 }
 
-export function checkEventTypes(types: readonly string[]): JoinRequestEventType[] {
-  const unknown = types.filter((type) => !(JOIN_REQUEST_EVENT_TYPES as readonly string[]).includes(type));
+export function checkEventTypes(types: readonly string[]): EventType[] {
+  const unknown = types.filter((type) => !(EVENT_TYPES as readonly string[]).includes(type));
   if (unknown.length) {
-    throw new WebhookSubscriptionError(`unknown event type ${unknown.join(", ")}; known: ${JOIN_REQUEST_EVENT_TYPES.join(", ")}`);
+    throw new WebhookSubscriptionError(`unknown event type ${unknown.join(", ")}; known: ${EVENT_TYPES.join(", ")}`);
   }
-  return [...new Set(types as JoinRequestEventType[])];
+  return [...new Set(types as EventType[])];
 }
 
 /** Subscribes `url` to the tenant's events from now on; returns the secret once. */

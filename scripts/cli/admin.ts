@@ -1,0 +1,9 @@
+// npm run admin -- <noun> <verb> [options]: the operator's command line (SPEC E1).
+// Tenants, sites, pools, users, grants, service keys, discovery inventories and
+// TPM allow-lists, against DATABASE_URL or the embedded database. Usage errors
+// exit 2 with the usage; failures exit 1 with one line; every change is an event.
+import { text } from "node:stream/consumers";
+import { ADMIN_USAGE, runAdmin } from "./admin/run-admin";
+import { runCli } from "./run-cli";
+
+runCli("admin", ADMIN_USAGE, (argv) => runAdmin(argv, { print: (line) => console.log(line), readStdin: () => text(process.stdin) }));
