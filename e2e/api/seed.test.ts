@@ -18,6 +18,7 @@ const KEYS = {
   acmeViewer: "bcsk_acmeviewer.demo-acme-viewer-secret",
   gpuAAdmin: "bcsk_gpuaadmin.demo-gpu-a-admin-secret",
   globexAdmin: "bcsk_globexadmin.demo-globex-admin-secret",
+  acmeOwner: "bcsk_acmeowner.demo-acme-owner-secret",
 };
 const STATES = ["pending", "approved", "rejected", "expired", "consumed"];
 const ALLOWED_EK_SHA256 = "15426fb055f5461484bf419f7e67ba400ddfc2b54d90981cb9f65f6ffc228af1";
@@ -133,6 +134,7 @@ describe("the fixed demo values in the database (Part C)", () => {
       "viewer@acme.test": ["acme", null, "pool_viewer"],
       "gpu-a-admin@acme.test": ["acme", "gpu-a", "pool_admin"],
       "admin@globex.test": ["globex", null, "pool_admin"],
+      "owner@acme.test": ["acme", null, "tenant_admin"],
     };
     for (const [email, grant] of Object.entries(expected)) {
       const user = await db.user.findUniqueOrThrow({ where: { email }, include: { grants: true } });
@@ -148,6 +150,7 @@ describe("the fixed demo values in the database (Part C)", () => {
       [KEYS.acmeViewer]: ["acme", null, "pool_viewer"],
       [KEYS.gpuAAdmin]: ["acme", "gpu-a", "pool_admin"],
       [KEYS.globexAdmin]: ["globex", null, "pool_admin"],
+      [KEYS.acmeOwner]: ["acme", null, "tenant_admin"],
     };
     for (const [bearer, grant] of Object.entries(expected)) {
       const [, id, secret] = /^bcsk_([^.]+)\.(.+)$/.exec(bearer)!;
@@ -245,7 +248,7 @@ async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>
 const countOf = async (client: pg.Client, sql: string, params: unknown[] = []) =>
   Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${sql}`, params)).rows[0]!.n);
 
-const DEMO_EMAILS = ["admin@acme.test", "viewer@acme.test", "gpu-a-admin@acme.test", "admin@globex.test"];
+const DEMO_EMAILS = ["admin@acme.test", "viewer@acme.test", "gpu-a-admin@acme.test", "admin@globex.test", "owner@acme.test"];
 // The seed finds its requests again by tenant and the demo machine's hostname.
 const DEMO_MACHINES = DEMO_JOIN_REQUESTS.map((request) => `${request.tenantId}/${request.machine.hostname}`);
 const DEMO_REQUESTS = "join_requests WHERE tenant_id || '/' || hostname = ANY($1)";

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { grantAllows, grantAllowsTenantWide, grantPermissions, roleFromName, roleName, type Grant } from "./roles";
+
+// SPEC B4, E2: what each role holds, on one pool and tenant-wide.
+const grant = (role: Grant["role"], poolId: string | null = null): Grant => ({ tenantId: "t", poolId, role });
+
+describe("roles", () => {
+  it("pool roles: viewer reads, admin also decides; tenant-admin holds pool-admin's on every pool", () => {
+    expect(grantAllows(grant("pool_viewer"), "compute:join-tokens:read", "t", "p")).toBe(true);
+    expect(grantAllows(grant("pool_viewer"), "compute:join-tokens:create", "t", "p")).toBe(false);
+    expect(grantAllows(grant("pool_admin", "p"), "compute:join-tokens:create", "t", "p")).toBe(true);
+    expect(grantAllows(grant("pool_admin", "p"), "compute:join-tokens:create", "t", "q")).toBe(false);
+    for (const permission of ["compute:join-tokens:read", "compute:join-tokens:create"] as const) {
+      expect(grantAllows(grant("tenant_admin"), permission, "t", "any-pool")).toBe(true);
+      expect(grantAllows(grant("tenant_admin"), permission, "other-tenant", "any-pool")).toBe(false);
+    }
+  });
+
+  it("attestation: tenant-wide viewer and admin read it, tenant-admin also manages it; pool-scoped grants reach neither", () => {
+    expect(grantAllowsTenantWide(grant("pool_viewer"), "compute:attestation:read", "t")).toBe(true);
+    expect(grantAllowsTenantWide(grant("pool_admin"), "compute:attestation:read", "t")).toBe(true);
+    expect(grantAllowsTenantWide(grant("pool_admin"), "compute:attestation:manage", "t")).toBe(false);
+    expect(grantAllowsTenantWide(grant("tenant_admin"), "compute:attestation:manage", "t")).toBe(true);
+    expect(grantAllowsTenantWide(grant("tenant_admin"), "compute:attestation:manage", "u")).toBe(false);
+    expect(grantAllowsTenantWide(grant("pool_admin", "p"), "compute:attestation:read", "t")).toBe(false);
+    expect(grantPermissions(grant("pool_admin", "p"))).not.toContain("compute:attestation:read");
+    expect(grantAllows(grant("tenant_admin"), "compute:attestation:manage", "t", "p")).toBe(false); // not a pool permission
+  });
+
+  it("spells roles as operators do and as they are stored", () => {
+    expect(roleFromName("tenant-admin")).toBe("tenant_admin");
+    expect(roleName("pool_viewer")).toBe("pool-viewer");
+  });
+});
