@@ -37,6 +37,8 @@ export default defineConfig({
   projects: [
     // Signs in once per role and saves the session (e2e/.auth/<role>.json).
     { name: "setup", testMatch: /auth\.setup\.ts$/ },
+    // An operator's first deployment from an empty database (README), on a server of its own.
+    { name: "first-deployment", testMatch: /first-deployment\.spec\.ts$/ },
     // A spec runs as the role its file name ends with: queue.admin.spec.ts, permissions.viewer.spec.ts, ...
     ...E2E_ROLES.map((role) => ({
       name: role.name,

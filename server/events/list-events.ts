@@ -15,7 +15,8 @@ export interface EventJson {
 /**
  * The events of the requests `pool` owns and of its site's unclaimed
  * requests, in id order (SPEC B6), and the administrative changes that
- * concern the pool: its own, its site's and its tenant's (SPEC E1). Ownership is the request's current one,
+ * concern the pool: its own, and its site's and its tenant's made while
+ * the pool existed (SPEC E1). Ownership is the request's current one,
  * so a site request's history follows it into the pool that claimed it; the
  * events of a request retention has deleted follow the pool they name.
  */
@@ -38,8 +39,9 @@ export async function listEvents(input: {
       AND (r.pool_id = ${pool.id}
         OR (r.id IS NOT NULL AND r.pool_id IS NULL AND r.site_id = ${pool.siteId})
         OR (r.id IS NULL AND e.pool_id = ${pool.id})
-        -- an administrative change of the pool's site, or of the whole tenant
-        OR (e.request_id IS NULL AND e.pool_id IS NULL AND (e.site_id IS NULL OR e.site_id = ${pool.siteId})))
+        -- an administrative change of the pool's site or of the whole tenant, since the pool was made
+        OR (e.request_id IS NULL AND e.pool_id IS NULL AND (e.site_id IS NULL OR e.site_id = ${pool.siteId})
+          AND e.occurred_at >= (SELECT created_at FROM pools WHERE id = ${pool.id})))
     ORDER BY e.id LIMIT ${limit + 1}`;
   const page = rows.slice(0, limit);
   const events = page.map((row) => ({

@@ -35,10 +35,18 @@ describe("compute.admin.changed", () => {
 
     const inA = described(await events(key.bearer, tenantId, pools[0], ["compute.admin.changed"]));
     const inB = described(await events(key.bearer, tenantId, pools[1], ["compute.admin.changed"]));
-    const tenantWide = [`tenant create ${tenantId}`, `site create ${siteId}`, `service-key create bcsk_${key.serviceKey.id}`];
-    for (const line of tenantWide) {
-      expect(inA).toContain(line);
-      expect(inB).toContain(line);
+    // tenant- and site-wide changes made while the pool exists concern it; those before it was made do not
+    const discovered = await admin(["discovery", "import", "--tenant", tenantId, "--site", siteId, "--file", "m.json"], {
+      files: { "m.json": JSON.stringify([{ systemUuid: "0a0a0a0a-0000-4000-8000-000000000001", macAddresses: ["52:54:00:0a:0a:01"] }]) },
+    });
+    expect(discovered.code, discovered.stderr).toBe(0);
+    const withDiscovery = (poolId: string) => events(key.bearer, tenantId, poolId, ["compute.admin.changed", "compute.discovery.changed"]);
+    for (const poolId of pools) {
+      const lines = described(await withDiscovery(poolId));
+      expect(lines).toContain(`service-key create bcsk_${key.serviceKey.id}`);
+      expect(lines).toContain(`discovery upsert ${siteId}`);
+      expect(lines).not.toContain(`tenant create ${tenantId}`);
+      expect(lines).not.toContain(`site create ${siteId}`);
     }
     expect(inA).toContain(`pool create ${pools[0]}`);
     expect(inA).not.toContain(`pool create ${pools[1]}`);

@@ -1,0 +1,28 @@
+import { readFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+
+// The README's commands, as the README shows them: a fenced block after an
+// HTML comment `<!-- first-deployment: <name> -->`. Tests run them verbatim,
+// so a README that drifts from the product fails the suite.
+
+export function readmeBlock(name: string): string {
+  const readme = readFileSync("README.md", "utf8");
+  const marker = `<!-- first-deployment: ${name} -->`;
+  const at = readme.indexOf(marker);
+  if (at < 0) throw new Error(`README.md has no block marked ${marker}`);
+  const fence = /```sh\n([\s\S]*?)```/.exec(readme.slice(at + marker.length));
+  if (!fence) throw new Error(`no sh block after ${marker}`);
+  return fence[1]!;
+}
+
+/** Runs a block with bash (errexit, pipefail, nounset); resolves with its output, rejects naming the failing output. */
+export function runBlock(script: string, env: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("bash", ["-euo", "pipefail", "-c", script], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve(output) : reject(new Error(`exit ${code}:\n${output}`))));
+  });
+}
