@@ -5,4 +5,6 @@ export interface QueuePool {
   siteId: string;
   archived: boolean;
   canDecide: boolean;
+  /** may teach the attestors (compute:attestation:manage, tenant-wide): "Trust this machine", "Allow this TPM" */
+  canManageAttestation?: boolean;
 }

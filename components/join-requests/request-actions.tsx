@@ -2,11 +2,13 @@
 import { useRouter } from "next/navigation";
 import { lazy, Suspense, useState } from "react";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
+import { discoveredMachineInput } from "@/lib/validations/attestation";
 import type { QueuePool } from "./queue-pool";
 import styles from "./request-detail.module.css";
 
 const ApproveDialog = lazy(() => import("./approve-dialog").then((m) => ({ default: m.ApproveDialog })));
 const RejectDialog = lazy(() => import("./reject-dialog").then((m) => ({ default: m.RejectDialog })));
+const TeachAndApproveDialog = lazy(() => import("./teach-and-approve-dialog").then((m) => ({ default: m.TeachAndApproveDialog })));
 
 /**
  * The detail page's decisions. The page is server-rendered, so it refreshes
@@ -14,16 +16,25 @@ const RejectDialog = lazy(() => import("./reject-dialog").then((m) => ({ default
  */
 export function RequestActions({ pool, request }: { pool: QueuePool; request: JoinRequestJson }) {
   const router = useRouter();
-  const [open, setOpen] = useState<"approve" | "reject" | null>(null);
+  const [open, setOpen] = useState<"approve" | "reject" | "machine" | "tpm" | null>(null);
   if (!pool.canDecide) return null;
+  const approvable = request.state === "pending" && !pool.archived;
+  const { machine } = request;
+  // Offered for the deferrals they answer, to those who may manage the attestors' knowledge,
+  // and only when the inventory could hold what the machine reported (a real UUID, a MAC).
+  const trustable = discoveredMachineInput.safeParse({ systemUuid: machine.systemUuid, macAddresses: machine.macAddresses, assignedPoolId: null }).success;
+  const canTrust = approvable && pool.canManageAttestation && request.reasons.includes("unknown-to-discovery") && trustable;
+  const canAllowTpm = approvable && pool.canManageAttestation && request.reasons.includes("tpm-ek-not-allowed") && machine.tpmEkSha256 !== null;
   const live = request.state === "pending" || request.state === "approved";
   const close = () => setOpen(null);
   const refresh = () => router.refresh();
   return (
     <div className={styles.actions}>
-      {request.state === "pending" && !pool.archived ? (
+      {approvable ? (
         <button type="button" className="button button-primary" onClick={() => setOpen("approve")}>Approve…</button>
       ) : null}
+      {canTrust ? <button type="button" className="button" onClick={() => setOpen("machine")}>Trust this machine…</button> : null}
+      {canAllowTpm ? <button type="button" className="button" onClick={() => setOpen("tpm")}>Allow this TPM…</button> : null}
       {live ? (
         <button type="button" className="button" onClick={() => setOpen("reject")}>
           {request.state === "approved" ? "Withdraw approval…" : "Reject…"}
@@ -32,6 +43,9 @@ export function RequestActions({ pool, request }: { pool: QueuePool; request: Jo
       <Suspense fallback={null}>
         {open === "approve" ? <ApproveDialog pool={pool} request={request} onClose={close} onSettled={refresh} /> : null}
         {open === "reject" ? <RejectDialog pool={pool} request={request} onClose={close} onSettled={refresh} /> : null}
+        {open === "machine" || open === "tpm" ? (
+          <TeachAndApproveDialog kind={open} pool={pool} request={request} onClose={close} onSettled={refresh} />
+        ) : null}
       </Suspense>
     </div>
   );

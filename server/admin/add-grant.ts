@@ -18,8 +18,8 @@ export async function addGrant(args: { db: Db; actor: AdminActor; now: Date; inp
   return args.db.$transaction(async (tx) => {
     const resolved = await lockGrantSubject(tx, tenantId, subject);
     const pool = poolId ? await tx.pool.findFirst({ where: { id: poolId, tenantId }, select: { siteId: true } }) : null;
-    if (poolId && !pool) throw new AdminError(`pool ${poolId} not found in tenant ${tenantId}`);
-    if (!(await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }))) throw new AdminError(`tenant ${tenantId} not found`);
+    if (poolId && !pool) throw new AdminError(`pool ${poolId} not found in tenant ${tenantId}`, "NOT_FOUND");
+    if (!(await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }))) throw new AdminError(`tenant ${tenantId} not found`, "NOT_FOUND");
     const existing = await tx.roleGrant.findFirst({ where: { tenantId, poolId, role, ...resolved.where }, select: { id: true } });
     let outcome: AdminOutcome = "unchanged";
     let id = existing?.id;

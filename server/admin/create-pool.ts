@@ -10,7 +10,7 @@ export async function createPool(args: { db: Db; actor: AdminActor; now: Date; i
   const { tenantId, siteId, id, name, requiresTpm } = parseAdminInput(createPoolInput, args.input);
   return args.db.$transaction(async (tx) => {
     if (!(await tx.site.findFirst({ where: { id: siteId, tenantId }, select: { id: true } }))) {
-      throw new AdminError(`site ${siteId} not found in tenant ${tenantId}`);
+      throw new AdminError(`site ${siteId} not found in tenant ${tenantId}`, "NOT_FOUND");
     }
     const result = await insertOrCompare({
       describe: `pool ${id}`,

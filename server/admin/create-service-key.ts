@@ -19,7 +19,7 @@ export async function createServiceKey(args: { db: Db; actor: AdminActor; now: D
   const id = input.id ?? randomBytes(10).toString("hex");
   const secret = args.secret ?? generateSecret();
   return args.db.$transaction(async (tx) => {
-    if (!(await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }))) throw new AdminError(`tenant ${tenantId} not found`);
+    if (!(await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }))) throw new AdminError(`tenant ${tenantId} not found`, "NOT_FOUND");
     const result = await insertOrCompare({
       describe: `service key bcsk_${id}`,
       insert: async () =>

@@ -10,7 +10,7 @@ export async function createSite(args: { db: Db; actor: AdminActor; now: Date; i
   const { tenantId, id, name } = parseAdminInput(createSiteInput, args.input);
   return args.db.$transaction(async (tx) => {
     if (!(await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }))) {
-      throw new AdminError(`tenant ${tenantId} not found`);
+      throw new AdminError(`tenant ${tenantId} not found`, "NOT_FOUND");
     }
     const result = await insertOrCompare({
       describe: `site ${id}`,

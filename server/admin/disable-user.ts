@@ -19,7 +19,7 @@ export async function disableUser(args: { db: Db; actor: AdminActor; now: Date; 
       where: { email },
       select: { id: true, email: true, name: true, disabledAt: true, grants: { select: { tenantId: true } } },
     });
-    if (!user) throw new AdminError(`user ${email} not found`);
+    if (!user) throw new AdminError(`user ${email} not found`, "NOT_FOUND");
     const outcome: AdminOutcome = count > 0 ? "changed" : "unchanged";
     if (outcome === "changed") {
       const tenants = [...new Set(user.grants.map((grant) => grant.tenantId))];

@@ -17,7 +17,7 @@ export async function removeGrant(args: { db: Db; actor: AdminActor; now: Date; 
     const resolved = await lockGrantSubject(tx, tenantId, subject);
     const grants = await tx.roleGrant.findMany({ where: { tenantId, poolId, role: roleFromName(roleName), ...resolved.where }, select: { id: true } });
     const scope = poolId ? `pool ${poolId}` : `every pool of ${tenantId}`;
-    if (grants.length === 0) throw new AdminError(`${resolved.label} holds no ${roleName} grant on ${scope}; nothing changed`);
+    if (grants.length === 0) throw new AdminError(`${resolved.label} holds no ${roleName} grant on ${scope}; nothing changed`, "NOT_FOUND");
     await tx.roleGrant.deleteMany({ where: { id: { in: grants.map((grant) => grant.id) } } });
     const pool = poolId ? await tx.pool.findFirst({ where: { id: poolId, tenantId }, select: { siteId: true } }) : null;
     await recordAdminChange(tx, {

@@ -16,7 +16,7 @@ export async function setPoolArchived(args: { db: Db; actor: AdminActor; now: Da
       data: { archivedAt: args.archived ? args.now : null },
     });
     const pool = await tx.pool.findFirst({ where: { id, tenantId } });
-    if (!pool) throw new AdminError(`pool ${id} not found in tenant ${tenantId}`);
+    if (!pool) throw new AdminError(`pool ${id} not found in tenant ${tenantId}`, "NOT_FOUND");
     const outcome: AdminOutcome = count > 0 ? "changed" : "unchanged";
     if (outcome === "changed") {
       const verb = args.archived ? "archive" : "unarchive";

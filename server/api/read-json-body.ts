@@ -2,19 +2,20 @@ import { ApiError } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const tooLarge = () =>
-  new ApiError("PAYLOAD_TOO_LARGE", `request body is larger than ${MAX_BODY_BYTES} bytes (64 KiB)`);
+const tooLarge = (limit: number) =>
+  new ApiError("PAYLOAD_TOO_LARGE", `request body is larger than ${limit} bytes (${limit / 1024} KiB)`);
 
 /**
- * Reads the body as one JSON object, refusing more than 64 KiB without
- * buffering it: the declared Content-Length is checked first, and the stream
- * is cut off as soon as it passes the limit (a chunked body has no length).
+ * Reads the body as one JSON object, refusing more than `limit` bytes (64 KiB
+ * unless a method declares more) without buffering it: the declared
+ * Content-Length is checked first, and the stream is cut off as soon as it
+ * passes the limit (a chunked body has no length).
  */
-export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+export async function readJsonBody(request: Request, limit: number = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > limit) throw tooLarge(limit);
 
-  const text = await readLimitedText(request);
+  const text = await readLimitedText(request, limit);
   if (text.trim() === "") throw new ApiError("INVALID_ARGUMENT", "request body must be a JSON object");
 
   let parsed: unknown;
@@ -29,7 +30,7 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   return parsed as Record<string, unknown>;
 }
 
-async function readLimitedText(request: Request): Promise<string> {
+async function readLimitedText(request: Request, limit: number): Promise<string> {
   if (!request.body) return "";
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -42,9 +43,9 @@ async function readLimitedText(request: Request): Promise<string> {
     });
     if (done) break;
     total += value.byteLength;
-    if (total > MAX_BODY_BYTES) {
+    if (total > limit) {
       await reader.cancel();
-      throw tooLarge();
+      throw tooLarge(limit);
     }
     chunks.push(value);
   }

@@ -22,13 +22,13 @@ export async function addTpmAllowedKey(args: { db: Db; actor: AdminActor; now: D
     try {
       ekSha256 = endorsementKeySha256(input.ekPublicKey);
     } catch (error) {
-      if (error instanceof ApiError) throw new AdminError("ekPublicKey: is not a PEM SubjectPublicKeyInfo public key");
+      if (error instanceof ApiError) throw new AdminError("ekPublicKey: is not a PEM SubjectPublicKeyInfo public key", "INVALID_ARGUMENT", [{ field: "ekPublicKey", message: "is not a PEM SubjectPublicKeyInfo public key" }]);
       throw error;
     }
   }
   const { tenantId, note } = input;
   return args.db.$transaction(async (tx) => {
-    if (!(await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }))) throw new AdminError(`tenant ${tenantId} not found`);
+    if (!(await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }))) throw new AdminError(`tenant ${tenantId} not found`, "NOT_FOUND");
     const { count } = await tx.tpmAllowedKey.createMany({
       data: [{ id: newId("tpmk", args.now.getTime()), tenantId, ekSha256: ekSha256!, note, createdAt: args.now }],
       skipDuplicates: true,

@@ -27,12 +27,12 @@ export async function writeDiscoveredMachines(
 ) {
   const { tenantId, siteId, machines } = args;
   if (!(await tx.site.findFirst({ where: { id: siteId, tenantId }, select: { id: true } }))) {
-    throw new AdminError(`site ${siteId} not found in tenant ${tenantId}`);
+    throw new AdminError(`site ${siteId} not found in tenant ${tenantId}`, "NOT_FOUND");
   }
   const poolIds = [...new Set(machines.flatMap((machine) => (machine.assignedPoolId ? [machine.assignedPoolId] : [])))];
   const pools = await tx.pool.findMany({ where: { id: { in: poolIds }, tenantId, siteId }, select: { id: true } });
   const missing = poolIds.filter((id) => !pools.some((pool) => pool.id === id));
-  if (missing.length) throw new AdminError(`assignedPoolId: ${missing.join(", ")} is not a pool of site ${siteId}`);
+  if (missing.length) throw new AdminError(`assignedPoolId: ${missing.join(", ")} is not a pool of site ${siteId}`, "INVALID_ARGUMENT", [{ field: "assignedPoolId", message: `${missing.join(", ")} is not a pool of site ${siteId}` }]);
 
   const rows = JSON.stringify(machines.map((machine) => ({ id: newId("disc", args.now.getTime()), ...machine })));
   // RETURNING lists the inserted rows and the rows an update changed; `xmax = 0` tells which.

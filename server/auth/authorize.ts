@@ -1,7 +1,7 @@
 import "server-only";
 import { ApiError } from "../api/errors";
 import type { Principal } from "./principal";
-import { grantAllows, type Permission } from "./roles";
+import { grantAllows, grantAllowsTenantWide, type Permission } from "./roles";
 
 /**
  * Decides `permission` on `compute-pool/{poolId}` within `tenantId`. Runs
@@ -14,4 +14,14 @@ export function authorize(principal: Principal, permission: Permission, tenantId
     "PERMISSION_DENIED",
     `the caller lacks ${permission} on compute-pool/${poolId} in tenant ${tenantId}`,
   );
+}
+
+/**
+ * Decides `permission` on a resource above the pools (compute-site/{siteId},
+ * compute-tenant/{tenantId}): only grants on every pool of the tenant reach
+ * it (SPEC E2). Like `authorize`, before anything is looked up.
+ */
+export function authorizeTenantWide(principal: Principal, permission: Permission, tenantId: string, resource: string): void {
+  if (principal.grants.some((grant) => grantAllowsTenantWide(grant, permission, tenantId))) return;
+  throw new ApiError("PERMISSION_DENIED", `the caller lacks ${permission} on ${resource} in tenant ${tenantId}`);
 }

@@ -14,6 +14,8 @@ interface MethodFacts<Schema extends z.ZodType> {
   module: "server";
   summary: string;
   input: Schema;
+  /** the largest body this method takes; 64 KiB unless it says more (SPEC B2) */
+  maxBodyBytes?: number;
 }
 
 /** What a pool method's handler gets once the caller is authenticated, authorized and the pool found. */
@@ -70,7 +72,50 @@ export class MethodResult {
   ) {}
 }
 
-export type MethodDefinition = PoolMethodDefinition | MachineMethodDefinition;
+/** What a site method's handler gets once the caller is authorized and the site found. */
+export interface SiteMethodContext<Input> {
+  input: Input;
+  principal: Principal;
+  site: { id: string; tenantId: string };
+  db: Db;
+  now: Date;
+  requestId: string;
+}
+
+/**
+ * A method decided on compute-site/{siteId} within tenantId (the site's
+ * discovery inventory): only tenant-wide grants reach a site (SPEC E2).
+ */
+export interface SiteMethodDefinition<Schema extends z.ZodType<{ tenantId: string; siteId: string }, unknown> = z.ZodType<{ tenantId: string; siteId: string }, unknown>>
+  extends MethodFacts<Schema> {
+  access: "site";
+  permission: Permission;
+  resource: "compute-site";
+  handler(context: SiteMethodContext<z.output<Schema>>): Promise<unknown>;
+}
+
+/** A method decided on compute-tenant/{tenantId} (the tenant's TPM allow-list). */
+export interface TenantMethodDefinition<Schema extends z.ZodType<{ tenantId: string }, unknown> = z.ZodType<{ tenantId: string }, unknown>>
+  extends MethodFacts<Schema> {
+  access: "tenant";
+  permission: Permission;
+  resource: "compute-tenant";
+  handler(context: Omit<SiteMethodContext<z.output<Schema>>, "site">): Promise<unknown>;
+}
+
+export type MethodDefinition = PoolMethodDefinition | MachineMethodDefinition | SiteMethodDefinition | TenantMethodDefinition;
+
+export function defineSiteMethod<Schema extends z.ZodType<{ tenantId: string; siteId: string }, unknown>>(
+  definition: Omit<SiteMethodDefinition<Schema>, "access">,
+): SiteMethodDefinition<Schema> {
+  return { ...definition, access: "site" };
+}
+
+export function defineTenantMethod<Schema extends z.ZodType<{ tenantId: string }, unknown>>(
+  definition: Omit<TenantMethodDefinition<Schema>, "access">,
+): TenantMethodDefinition<Schema> {
+  return { ...definition, access: "tenant" };
+}
 
 export function defineMethod<Schema extends z.ZodType<PoolScopedInput, unknown>>(
   definition: Omit<PoolMethodDefinition<Schema>, "access">,

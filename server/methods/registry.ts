@@ -4,6 +4,10 @@ import { approveJoinRequestMethod, listJoinRequestsMethod, rejectJoinRequestMeth
 import { listEventsMethod } from "./events-methods";
 import { createJoinTokenMethod, listJoinTokensMethod, revokeJoinTokenMethod } from "./join-tokens-methods";
 import { joinNodeMethod } from "./nodes-methods";
+import {
+  addTpmAllowListMethod, listDiscoveryMethod, listTpmAllowListMethod, removeDiscoveryMethod, removeTpmAllowListMethod,
+  upsertDiscoveryMethod,
+} from "./attestation-methods";
 
 // The one list of published methods; POST /api/compute/<name> serves each.
 export const METHODS: readonly MethodDefinition[] = [
@@ -15,6 +19,12 @@ export const METHODS: readonly MethodDefinition[] = [
   listJoinTokensMethod,
   revokeJoinTokenMethod,
   joinNodeMethod,
+  listDiscoveryMethod,
+  upsertDiscoveryMethod,
+  removeDiscoveryMethod,
+  listTpmAllowListMethod,
+  addTpmAllowListMethod,
+  removeTpmAllowListMethod,
 ];
 
 const byName = new Map(METHODS.map((method) => [method.name, method]));

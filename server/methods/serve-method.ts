@@ -4,12 +4,16 @@ import { ApiError } from "../api/errors";
 import { readJsonBody } from "../api/read-json-body";
 import { errorResponse, jsonResponse, newRequestId } from "../api/responses";
 import { authenticate } from "../auth/authenticate";
-import { authorize } from "../auth/authorize";
+import { authorize, authorizeTenantWide } from "../auth/authorize";
 import { assertSameOriginMutation } from "../auth/console-origin";
 import { getDb, type Db } from "../db/client";
 import { findPool } from "../pools/find-pool";
 import { parseInput } from "@/lib/validations/parse-input";
-import { MethodResult, type MachineMethodDefinition, type PoolMethodDefinition } from "./define-method";
+import {
+  MethodResult, type MachineMethodDefinition, type MethodDefinition, type PoolMethodDefinition, type SiteMethodDefinition,
+  type TenantMethodDefinition,
+} from "./define-method";
+import { findSite, findTenant } from "../pools/find-site";
 import { findMethod } from "./registry";
 
 /**
@@ -25,10 +29,7 @@ export async function serveMethod(request: Request, name: string): Promise<Respo
     if (!method) throw new ApiError("NOT_FOUND", `no method ${name}`);
     const db = await getDb();
     const now = new Date();
-    const result =
-      method.access === "pool"
-        ? await servePoolMethod(method, db, request, now, requestId)
-        : await serveMachineMethod(method, db, request, now, requestId);
+    const result = await serveByAccess(method, db, request, now, requestId);
     if (result instanceof MethodResult) return jsonResponse(result.status, result.body, requestId);
     return jsonResponse(200, result, requestId);
   } catch (error) {
@@ -36,11 +37,45 @@ export async function serveMethod(request: Request, name: string): Promise<Respo
   }
 }
 
-async function servePoolMethod(method: PoolMethodDefinition, db: Db, request: Request, now: Date, requestId: string) {
+function serveByAccess(method: MethodDefinition, db: Db, request: Request, now: Date, requestId: string) {
+  switch (method.access) {
+    case "pool":
+      return servePoolMethod(method, db, request, now, requestId);
+    case "site":
+      return serveSiteMethod(method, db, request, now, requestId);
+    case "tenant":
+      return serveTenantMethod(method, db, request, now, requestId);
+    case "machine":
+      return serveMachineMethod(method, db, request, now, requestId);
+  }
+}
+
+/** Authenticates a principal; a console session's mutation must come from the console's origin (CSRF). */
+async function authenticatePrincipal(db: Db, request: Request, kind: MethodDefinition["kind"]) {
   const principal = await authenticate(db, request);
-  // CSRF: a console session's mutation must come from the console's origin.
-  if (principal.kind === "user" && method.kind === "mutation") assertSameOriginMutation(request);
-  const input = await parseBody(method.input, request);
+  if (principal.kind === "user" && kind === "mutation") assertSameOriginMutation(request);
+  return principal;
+}
+
+async function serveSiteMethod(method: SiteMethodDefinition, db: Db, request: Request, now: Date, requestId: string) {
+  const principal = await authenticatePrincipal(db, request, method.kind);
+  const input = await parseBody(method, request);
+  authorizeTenantWide(principal, method.permission, input.tenantId, `compute-site/${input.siteId}`);
+  const site = await findSite(db, input.tenantId, input.siteId);
+  return method.handler({ input, principal, site, db, now, requestId });
+}
+
+async function serveTenantMethod(method: TenantMethodDefinition, db: Db, request: Request, now: Date, requestId: string) {
+  const principal = await authenticatePrincipal(db, request, method.kind);
+  const input = await parseBody(method, request);
+  authorizeTenantWide(principal, method.permission, input.tenantId, `compute-tenant/${input.tenantId}`);
+  await findTenant(db, input.tenantId);
+  return method.handler({ input, principal, db, now, requestId });
+}
+
+async function servePoolMethod(method: PoolMethodDefinition, db: Db, request: Request, now: Date, requestId: string) {
+  const principal = await authenticatePrincipal(db, request, method.kind);
+  const input = await parseBody(method, request);
   authorize(principal, method.permission, input.tenantId, input.poolId);
   const pool = await findPool(db, input.tenantId, input.poolId);
   return method.handler({ input, principal, pool, db, now, requestId });
@@ -48,12 +83,12 @@ async function servePoolMethod(method: PoolMethodDefinition, db: Db, request: Re
 
 async function serveMachineMethod(method: MachineMethodDefinition, db: Db, request: Request, now: Date, requestId: string) {
   const credential = await method.authenticate(db, request, now);
-  const input = await parseBody(method.input, request);
+  const input = await parseBody(method, request);
   return method.handler({ input, credential, db, now, requestId });
 }
 
-async function parseBody<S extends z.ZodType>(schema: S, request: Request): Promise<z.output<S>> {
-  const parsed = parseInput(schema, await readJsonBody(request));
+async function parseBody<S extends z.ZodType>(method: { input: S; maxBodyBytes?: number }, request: Request): Promise<z.output<S>> {
+  const parsed = parseInput(method.input, await readJsonBody(request, method.maxBodyBytes));
   if (parsed.ok) return parsed.value;
   const [first] = parsed.violations;
   throw new ApiError("INVALID_ARGUMENT", `${first!.field} ${first!.message}`, parsed.violations);

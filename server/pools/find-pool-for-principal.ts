@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "../db/client";
 import type { Principal } from "../auth/principal";
-import { grantAllows } from "../auth/roles";
+import { grantAllows, grantAllowsTenantWide } from "../auth/roles";
 import type { PoolFacts } from "./find-pool";
 
 export interface ConsolePool extends PoolFacts {
@@ -9,6 +9,8 @@ export interface ConsolePool extends PoolFacts {
   tenantName: string;
   siteName: string;
   canDecide: boolean;
+  /** holds compute:attestation:manage on the pool's tenant (SPEC E2) */
+  canManageAttestation: boolean;
 }
 
 /**
@@ -42,5 +44,6 @@ export async function findPoolForPrincipal(input: { db: Db; principal: Principal
     requiresTpm: pool.requiresTpm,
     archivedAt: pool.archivedAt,
     canDecide: allows("compute:join-tokens:create"),
+    canManageAttestation: principal.grants.some((grant) => grantAllowsTenantWide(grant, "compute:attestation:manage", pool.tenantId)),
   };
 }

@@ -20,7 +20,7 @@ export const discovery: AdminNoun = {
         const file = required(values, "file", discovery);
         const manifest = parseMachineManifest(await context.readFile(file), file);
         if (!manifest.ok) {
-          throw new AdminError(`nothing imported: ${manifest.errors.length} bad ${manifest.errors.length === 1 ? "entry" : "entries"}: ${manifest.errors.join(" | ")}`);
+          throw new AdminError(`nothing imported: ${manifest.errors.length} bad ${manifest.errors.length === 1 ? "entry" : "entries"}: ${manifest.errors.join(" | ")}`, "INVALID_ARGUMENT");
         }
         const { actor, now } = context;
         // the whole manifest in one transaction: all or nothing

@@ -77,7 +77,10 @@ export default async function JoinRequestPage({ params }: Props) {
             <dt>Consumed</dt><dd><LocalTime iso={request.consumedAt} /></dd>
           </dl>
           <RequestActions
-            pool={{ id: pool.id, tenantId: pool.tenantId, siteId: pool.siteId, archived: pool.archivedAt !== null, canDecide: pool.canDecide }}
+            pool={{
+              id: pool.id, tenantId: pool.tenantId, siteId: pool.siteId, archived: pool.archivedAt !== null,
+              canDecide: pool.canDecide, canManageAttestation: pool.canManageAttestation,
+            }}
             request={request}
           />
         </section>

@@ -1,0 +1,114 @@
+"use client";
+import { useState } from "react";
+import { toast } from "@/components/ui/toast";
+import { DialogCancel, DialogFooter, ModalDialog } from "@/components/ui/dialog";
+import { useTeachAndApproveMutation, type TeachStep } from "@/data/attestation/teach-and-approve-mutation";
+import { addTpmAllowedKey, upsertDiscoveredMachines } from "@/lib/api-client/attestation";
+import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
+import { DecisionError } from "./decision-error";
+import { ReasonField } from "./reason-field";
+import { TtlPicker } from "./ttl-picker";
+import { useDecisionForm } from "./use-decision-form";
+import type { QueuePool } from "./queue-pool";
+import styles from "./decision-form.module.css";
+
+export type TeachKind = "machine" | "tpm";
+
+const TITLES: Record<TeachKind, string> = { machine: "Trust this machine", tpm: "Allow this TPM" };
+
+/** The attestor's lesson for this request: the machine into the site's inventory, or its EK onto the tenant's allow-list. */
+function teachStep(kind: TeachKind, pool: QueuePool, request: JoinRequestJson, choices: { assign: boolean; note: string }): TeachStep {
+  const { machine } = request;
+  if (kind === "machine") {
+    return async () => {
+      const machines = [{ systemUuid: machine.systemUuid, macAddresses: machine.macAddresses, assignedPoolId: choices.assign ? pool.id : null }];
+      const counts = await upsertDiscoveredMachines({ tenantId: pool.tenantId, siteId: request.siteId, machines });
+      const how = counts.created ? "added" : counts.updated ? "updated" : "already as given";
+      return `${request.siteId}'s discovery inventory knows ${machine.systemUuid} (${how}${choices.assign ? `, assigned to ${pool.id}` : ""}).`;
+    };
+  }
+  return async () => {
+    const key = await addTpmAllowedKey({ tenantId: pool.tenantId, ekSha256: machine.tpmEkSha256!, note: choices.note });
+    return `Endorsement key ${key.ekSha256.slice(0, 16)}… is on ${pool.tenantId}'s TPM allow-list.`;
+  };
+}
+
+/**
+ * Teaches the attestor what made it defer this request, then approves it
+ * (SPEC E3), showing both results. The approval admits this request's retry;
+ * what was taught admits the machine's later fresh joins without a person.
+ */
+export function TeachAndApproveDialog(props: { kind: TeachKind; pool: QueuePool; request: JoinRequestJson; onClose: () => void; onSettled?: () => void }) {
+  const { kind, pool, request } = props;
+  const form = useDecisionForm("approve", { tenantId: pool.tenantId, poolId: pool.id, requestId: request.id });
+  const [assign, setAssign] = useState(true);
+  const [note, setNote] = useState(`allowed with ${request.id}`);
+  const mutation = useTeachAndApproveMutation({
+    onSuccess: ({ approved }) => {
+      toast.success(`Approved ${approved.machine.hostname}`);
+      props.onSettled?.();
+    },
+  });
+  const pending = mutation.isPending;
+  const done = mutation.data;
+  const failed = mutation.error;
+  const taught = done?.taught ?? failed?.taught ?? null;
+
+  return (
+    <ModalDialog
+      open
+      onOpenChange={(open) => (open ? undefined : props.onClose())}
+      pending={pending}
+      title={`${TITLES[kind]}: ${request.machine.hostname}`}
+      description={
+        kind === "machine"
+          ? `Adds its system UUID and MACs to ${request.siteId}'s discovery inventory, so its next joins are admitted at once; then approves this request for ${pool.id}.`
+          : `Puts its endorsement key on ${pool.tenantId}'s TPM allow-list, so its next joins pass the tpm attestor; then approves this request for ${pool.id}.`
+      }
+      testId="teach-dialog"
+    >
+      {done || taught ? (
+        <ul className={styles.results} data-testid="teach-results" aria-live="polite">
+          {taught ? <li><span>✓ {taught}</span></li> : null}
+          {done ? <li><span>✓ Approved for {pool.id} until {new Date(done.approved.expiresAt).toLocaleString()}.</span></li> : null}
+        </ul>
+      ) : null}
+      {done ? (
+        <DialogFooter>
+          <button type="button" className="button button-primary" onClick={props.onClose}>Close</button>
+        </DialogFooter>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!form.submit() || form.ttlSeconds === null) return;
+            const approve = { tenantId: pool.tenantId, poolId: pool.id, requestId: request.id, ttlSeconds: form.ttlSeconds, reason: form.reasonValue };
+            mutation.mutate({ tenantId: pool.tenantId, teach: teachStep(kind, pool, request, { assign, note }), approve });
+          }}
+        >
+          {failed ? <p className="muted">{failed.step === "teach" ? "Nothing was changed." : "What was taught stays; the approval failed:"}</p> : null}
+          <DecisionError error={failed} />
+          {kind === "machine" ? (
+            <label className="field">
+              <span><input type="checkbox" checked={assign} onChange={(event) => setAssign(event.target.checked)} disabled={pending || taught !== null} /> Assign it to pool {pool.id}</span>
+            </label>
+          ) : (
+            <label className="field">
+              Note on the allow-list
+              <input value={note} maxLength={256} onChange={(event) => setNote(event.target.value)} disabled={pending || taught !== null} />
+            </label>
+          )}
+          <TtlPicker value={form.ttl} onChange={form.setTtl} error={form.ttlError} disabled={pending} />
+          <ReasonField label="Reason (optional)" value={form.reason} onChange={form.setReason} error={form.reasonError} disabled={pending} />
+          <DialogFooter>
+            <DialogCancel pending={pending} />
+            <button type="submit" className="button button-primary" disabled={pending}>
+              {pending ? "Working…" : `${kind === "machine" ? "Trust" : "Allow"} and approve`}
+            </button>
+          </DialogFooter>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
