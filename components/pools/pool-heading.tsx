@@ -2,6 +2,9 @@ import { NavLink } from "@/components/ui/nav-link";
 import type { ConsolePool } from "@/server/pools/find-pool-for-principal";
 import styles from "./pool-heading.module.css";
 
+const roleLabel = (pool: ConsolePool) =>
+  pool.canManageAttestation ? "you are a tenant admin" : pool.canDecide ? "you are a pool admin" : "read only: you are a pool viewer";
+
 export function PoolHeading({ pool, children }: { pool: ConsolePool; children?: React.ReactNode }) {
   return (
     <div className={styles.heading}>
@@ -14,7 +17,7 @@ export function PoolHeading({ pool, children }: { pool: ConsolePool; children?: 
       <div className={styles.badges}>
         {pool.archivedAt ? <span className="badge badge-archived">archived</span> : null}
         {pool.requiresTpm ? <span className="badge">TPM required</span> : null}
-        <span className="badge">{pool.canDecide ? "you are a pool admin" : "read only: you are a pool viewer"}</span>
+        <span className="badge">{roleLabel(pool)}</span>
       </div>
       {pool.archivedAt ? (
         <p className="muted">This pool is archived: it can still reject requests and withdraw approvals, but not approve.</p>

@@ -1,6 +1,8 @@
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { makeEndorsementKeyPem } from "@/server/pki/make-csr";
 import { join, makeMachine, storedJoin } from "./support/machine";
+import { screenshotPath } from "./support/queue";
 
 // SPEC E3 in the console: on a request the discovery attestor deferred, the
 // tenant-admin chooses "Trust this machine": its UUID and MACs go into the
@@ -27,9 +29,11 @@ test("Trust this machine teaches discovery and approves; the machine's next fres
   const requestId = first.body.requestId as string;
 
   await page.goto(`/pools/gpu-b/requests/${requestId}`);
+  await expect(page.getByText("you are a tenant admin")).toBeVisible();
   await page.getByRole("button", { name: "Trust this machine…" }).click();
   const dialog = page.getByRole("dialog", { name: `Trust this machine: ${machine.hostname}` });
   await expect(dialog.getByRole("checkbox", { name: "Assign it to pool gpu-b" })).toBeChecked();
+  await page.screenshot({ path: screenshotPath("trust-machine-dialog") });
   await dialog.getByRole("button", { name: "Trust and approve" }).click();
   const results = dialog.getByTestId("teach-results");
   await expect(results).toContainText(`fra1's discovery inventory knows ${machine.systemUuid} (added, assigned to gpu-b)`);
@@ -48,4 +52,28 @@ test("Trust this machine teaches discovery and approves; the machine's next fres
   const fresh = await join(baseURL!, reimaged);
   expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
   expect(fresh.body.status).toBe("admitted");
+});
+
+test("Allow this TPM puts the EK on the tenant's allow-list and approves; the next fresh join with that TPM is admitted", async ({ page, baseURL }) => {
+  const GPU_A_TOKEN = "bcjt_demogpua.demo-gpu-a-join-secret";
+  // known to fra1's inventory (SPEC Part C), so only the TPM defers it in gpu-a (which requires one)
+  const known = { systemUuid: "11111111-1111-4111-8111-111111111111", macAddresses: ["52:54:00:11:11:11"] };
+  const ekPublicKey = await makeEndorsementKeyPem();
+  const machine = { ...(await makeMachine("allow-tpm")), ...known, ekPublicKey };
+  const first = await join(baseURL!, machine, GPU_A_TOKEN);
+  expect(first.status, JSON.stringify(first.body)).toBe(202);
+  expect(first.body.reasons).toEqual(["tpm-ek-not-allowed"]);
+
+  await page.goto(`/pools/gpu-a/requests/${first.body.requestId}`);
+  await expect(page.getByRole("button", { name: "Trust this machine…" })).toHaveCount(0); // discovery did not defer it
+  await page.getByRole("button", { name: "Allow this TPM…" }).click();
+  const dialog = page.getByRole("dialog", { name: `Allow this TPM: ${machine.hostname}` });
+  await dialog.getByLabel("Note on the allow-list").fill("rack 12, slot 3");
+  await dialog.getByRole("button", { name: "Allow and approve" }).click();
+  await expect(dialog.getByTestId("teach-results")).toContainText("is on acme's TPM allow-list");
+  await expect(dialog.getByTestId("teach-results")).toContainText("Approved for gpu-a until");
+
+  const reinstalled = { ...(await makeMachine("allow-tpm-again")), ...known, ekPublicKey };
+  const fresh = await join(baseURL!, reinstalled, GPU_A_TOKEN);
+  expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
 });

@@ -19,6 +19,8 @@ export interface Machine {
   csr: string;
   /** hex SHA-256 of the CSR's DER, as the request stores it */
   csrSha256: string;
+  /** the endorsement key it presents (PEM); none: no TPM */
+  ekPublicKey?: string;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function join(baseURL: string, machine: Machine, token: string = GP
       csr: machine.csr,
       hostname: machine.hostname,
       hardware: { systemUuid: machine.systemUuid, serialNumber: machine.serialNumber, macAddresses: machine.macAddresses },
-      tpm: null,
+      tpm: machine.ekPublicKey ? { ekPublicKey: machine.ekPublicKey } : null,
     }),
   });
   const text = await response.text();
