@@ -5,7 +5,7 @@ import styles from "./pools-overview.module.css";
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The signed-in user's pools, grouped by site, with what waits in each queue. */
-export function PoolsOverview({ sites }: { sites: SiteSummary[] }) {
+export function PoolsOverview({ sites, attestationTenants = [] }: { sites: SiteSummary[]; attestationTenants?: string[] }) {
   if (sites.length === 0) {
     return (
       <div className={`card ${styles.empty}`}>
@@ -24,6 +24,13 @@ export function PoolsOverview({ sites }: { sites: SiteSummary[] }) {
             <h2 id={`site-${site.id}`}>{site.name}</h2>
             <span className="muted mono">{site.tenantId}/{site.id}</span>
             <span className="muted">{site.tenantName}</span>
+            {attestationTenants.includes(site.tenantId) ? (
+              // the attestors' knowledge: read by tenant-wide roles (SPEC E2)
+              <>
+                <NavLink href={`/sites/${encodeURIComponent(site.id)}/discovery`}>Discovery inventory</NavLink>
+                <NavLink href={`/tenants/${encodeURIComponent(site.tenantId)}/tpm`}>TPM allow-list</NavLink>
+              </>
+            ) : null}
           </div>
           {site.unclaimedPending > 0 ? (
             <p className={styles.unclaimed} data-testid={`unclaimed-${site.id}`}>

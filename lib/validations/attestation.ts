@@ -35,6 +35,8 @@ export const upsertDiscoveredMachinesInput = z.strictObject({
     .min(1, { error: `must hold 1 to ${MAX_MACHINES_PER_CHANGE} machines` })
     .max(MAX_MACHINES_PER_CHANGE, { error: `must hold 1 to ${MAX_MACHINES_PER_CHANGE} machines` })
     .refine((machines) => uniqueUuids(machines.map((machine) => machine.systemUuid)), "must not name a system UUID twice"),
+  // true: answer what would change, and change nothing (the console's import preview)
+  dryRun: withDefault(z.boolean({ error: "must be true or false" }), false),
 });
 
 export const removeDiscoveredMachinesInput = z.strictObject({

@@ -12,8 +12,25 @@ import { upsertDiscoveredMachinesInput, type DiscoveredMachineInput } from "@/li
  * join; requests already pending stay pending (a person still decides).
  */
 export async function upsertDiscoveredMachines(args: { db: Db; actor: AdminActor; now: Date; input: unknown }) {
-  const { tenantId, siteId, machines } = parseAdminInput(upsertDiscoveredMachinesInput, args.input);
-  return args.db.$transaction((tx) => writeDiscoveredMachines(tx, { tenantId, siteId, machines, actor: args.actor, now: args.now }));
+  const { tenantId, siteId, machines, dryRun } = parseAdminInput(upsertDiscoveredMachinesInput, args.input);
+  const write = (tx: Tx) => writeDiscoveredMachines(tx, { tenantId, siteId, machines, actor: args.actor, now: args.now });
+  if (!dryRun) return args.db.$transaction(write);
+  // The very same statement, rolled back: the preview cannot disagree with the import.
+  try {
+    await args.db.$transaction(async (tx) => {
+      throw new RolledBack(await write(tx));
+    });
+  } catch (error) {
+    if (error instanceof RolledBack) return { ...error.counts, dryRun: true };
+    throw error;
+  }
+  throw new Error("unreachable: a dry run always rolls back");
+}
+
+class RolledBack extends Error {
+  constructor(readonly counts: { created: number; updated: number; unchanged: number }) {
+    super("dry run: rolled back");
+  }
 }
 
 /**

@@ -2,6 +2,7 @@ import { PoolsOverview } from "@/components/pools/pools-overview";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { listPoolsForPrincipal } from "@/server/pools/list-pools-for-principal";
+import { attestationTenants } from "@/server/attestation/find-site-for-principal";
 
 export const metadata = { title: "Pools — Better Compute" };
 
@@ -12,7 +13,7 @@ export default async function PoolsPage() {
     <>
       <h1>Pools</h1>
       <p className="muted">Machines an attestor deferred wait here for a pool admin&apos;s decision.</p>
-      <PoolsOverview sites={sites} />
+      <PoolsOverview sites={sites} attestationTenants={attestationTenants(principal).read} />
     </>
   );
 }

@@ -4,7 +4,7 @@ import { writeDiscoveredMachines } from "@/server/attestation/upsert-discovered-
 import { AdminError, parseAdminInput } from "@/server/admin/admin-error";
 import { removeDiscoveredMachinesInput } from "@/lib/validations/attestation";
 import { required, text, type AdminNoun } from "../admin-command";
-import { parseMachineManifest } from "../machine-manifest";
+import { parseMachineManifest } from "@/lib/attestation/machine-manifest";
 import { at, printTable } from "../output";
 
 export const discovery: AdminNoun = {

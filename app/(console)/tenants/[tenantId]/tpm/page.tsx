@@ -1,0 +1,74 @@
+import { notFound } from "next/navigation";
+import { TpmAllowForm } from "@/components/attestation/tpm-allow-form";
+import { TpmRemoveButton } from "@/components/attestation/tpm-remove-button";
+import queue from "@/components/join-requests/queue.module.css";
+import { LocalTime } from "@/components/join-requests/countdown";
+import { NavLink } from "@/components/ui/nav-link";
+import { safeDecode } from "@/lib/url/safe-decode";
+import { ekSha256Field } from "@/lib/validations/attestation";
+import { requireUser } from "@/server/auth/current-user";
+import { attestationTenants } from "@/server/attestation/find-site-for-principal";
+import { listTpmAllowedKeys } from "@/server/attestation/tpm-allow-list";
+import { getDb } from "@/server/db/client";
+
+type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+const PAGE_SIZE = 100;
+
+export const metadata = { title: "TPM allow-list — Better Compute" };
+
+// A tenant's TPM allow-list (SPEC E3): the endorsement keys the tpm attestor
+// vouches for, by hash, paged by the cursor in the URL. Tenant-admins add and remove.
+export default async function TpmAllowListPage({ params, searchParams }: Props) {
+  const tenantId = safeDecode((await params).tenantId);
+  const rawCursor = (await searchParams).cursor;
+  const cursor = ekSha256Field.safeParse(Array.isArray(rawCursor) ? rawCursor[0] : rawCursor);
+  const { principal } = await requireUser(`/tenants/${encodeURIComponent(tenantId)}/tpm`);
+  const allowed = attestationTenants(principal);
+  if (!allowed.read.includes(tenantId)) notFound();
+  const canManage = allowed.manage.includes(tenantId);
+  const db = await getDb();
+  const tenant = await db.tenant.findUnique({ where: { id: tenantId }, select: { name: true } });
+  if (!tenant) notFound();
+  const { keys, nextCursor } = await listTpmAllowedKeys(db, { tenantId, limit: PAGE_SIZE, cursor: cursor.success ? cursor.data : undefined });
+
+  return (
+    <>
+      <nav aria-label="Breadcrumb"><NavLink href="/">Pools</NavLink> <span aria-hidden="true">/</span> {tenant.name}</nav>
+      <h1>TPM allow-list <span className="mono muted">{tenantId}</span></h1>
+      <p className="muted">
+        In pools that require a TPM, a machine whose endorsement key is listed here passes the tpm attestor; others are deferred.
+        {canManage ? null : " You may read this list; tenant admins change it."}
+      </p>
+      {canManage ? <TpmAllowForm tenantId={tenantId} /> : null}
+      {keys.length === 0 ? (
+        <div className={`card ${queue.empty}`} data-testid="tpm-empty"><p><strong>No endorsement key is allowed yet.</strong></p></div>
+      ) : (
+        <div className={queue.tableWrap}>
+          <table className={queue.table} data-testid="tpm-table">
+            <caption className="visually-hidden">Allowed endorsement keys of {tenantId}</caption>
+            <thead>
+              <tr>
+                <th scope="col">EK SHA-256</th>
+                <th scope="col">Note</th>
+                <th scope="col">Added</th>
+                {canManage ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((key) => (
+                <tr key={key.ekSha256} data-testid="tpm-row">
+                  <td className="mono">{key.ekSha256}</td>
+                  <td>{key.note || <span className="muted">—</span>}</td>
+                  <td className={queue.nowrap}><LocalTime iso={key.createdAt} /></td>
+                  {canManage ? <td><TpmRemoveButton tenantId={tenantId} ekSha256={key.ekSha256} /></td> : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {nextCursor ? <div className={queue.more}><NavLink href={`/tenants/${encodeURIComponent(tenantId)}/tpm?cursor=${nextCursor}`}>Next page →</NavLink></div> : null}
+    </>
+  );
+}
