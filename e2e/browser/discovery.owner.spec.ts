@@ -66,5 +66,5 @@ test("the TPM allow-list: add by hash with a note, then remove", async ({ page }
 
   await page.getByLabel("or its SHA-256 (of the DER SubjectPublicKeyInfo)").fill("not-hex");
   await page.getByRole("button", { name: "Allow", exact: true }).click();
-  await expect(page.getByRole("alert")).toContainText("ekSha256: must be 64 hexadecimal digits (SHA-256)");
+  await expect(page.getByTestId("tpm-allow-form").getByRole("alert")).toContainText("ekSha256: must be 64 hexadecimal digits (SHA-256)");
 });
