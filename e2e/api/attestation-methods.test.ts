@@ -47,6 +47,20 @@ describe("discovery methods", () => {
     expect(removed.body).toEqual({ removed: 1 });
   });
 
+  it("dryRun answers what would change and writes nothing (no row, no event)", async () => {
+    const db = await getDb();
+    const machines = manyMachines(3, 8000);
+    const eventsBefore = await db.event.count({ where: { siteId: world.siteId, type: "compute.discovery.changed" } });
+    const preview = await callMethod("discovery/upsert", site({ machines, dryRun: true }), { bearer: keys.tenantAdmin });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body).toEqual({ created: 3, updated: 0, unchanged: 0, dryRun: true });
+    expect(await db.discoveredMachine.count({ where: { siteId: world.siteId, systemUuid: { in: machines.map((m) => m.systemUuid) } } })).toBe(0);
+    expect(await db.event.count({ where: { siteId: world.siteId, type: "compute.discovery.changed" } })).toBe(eventsBefore);
+    expectError(await callMethod("discovery/upsert", site({ machines, dryRun: "yes" }), { bearer: keys.tenantAdmin }), 400, "INVALID_ARGUMENT");
+    // the preview needs the permission the change needs
+    expectError(await callMethod("discovery/upsert", site({ machines, dryRun: true }), { bearer: keys.tenantPoolAdmin }), 403, "PERMISSION_DENIED");
+  });
+
   it("takes 1,000 machines at once and refuses 1,001; one bad row or a pool of another site writes nothing", async () => {
     const thousand = await callMethod("discovery/upsert", site({ machines: manyMachines(1000) }), { bearer: keys.tenantAdmin });
     expect(thousand.status, thousand.text).toBe(200);

@@ -6,6 +6,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { callMethod } from "./support/api-client";
 import { createJoinWorld, type JoinWorld } from "./support/machine";
+import { createServiceKey } from "./support/world";
 
 // npm run simulate drives the join as a daemon would; retry re-sends the saved CSR.
 const run = promisify(execFile);
@@ -48,6 +49,25 @@ describe("npm run simulate", () => {
     expect(output).not.toContain("tpm-ek-not-allowed");
     const unknown = await simulate("tpm-unknown", "--pool", world.tpmPoolId, "--token", world.tokens.tpm);
     expect(unknown).toContain("tpm-ek-not-allowed");
+  }, 60_000);
+
+  it("reimage: the same hardware with a new CSR; once the machine is made known, that join is admitted at once", async () => {
+    const first = await simulate("unknown", "--pool", world.pools.a, "--token", world.tokens.a, "--name", "rack7");
+    expect(first).toContain("HTTP 202");
+    const saved = JSON.parse(await readFile(path.join(stateDir, "rack7", "machine.json"), "utf8")) as { body: { csr: string; hardware: { systemUuid: string; macAddresses: string[] } } };
+    const { systemUuid, macAddresses } = saved.body.hardware;
+    // a tenant-admin makes it known (as "Trust this machine" or `admin discovery import` would)
+    const owner = await createServiceKey(world.tenantId, [{ tenantId: world.tenantId, poolId: null, role: "tenant_admin" }]);
+    const machines = [{ systemUuid, macAddresses, assignedPoolId: null }];
+    expect((await callMethod("discovery/upsert", { tenantId: world.tenantId, siteId: world.siteId, machines }, { bearer: owner })).status).toBe(200);
+    expect(await simulate("retry", "rack7", "--token", world.tokens.a)).toContain("HTTP 202"); // its pending request still waits for a person
+    const reimaged = await simulate("reimage", "rack7", "--token", world.tokens.a);
+    expect(reimaged).toContain("re-imaged rack7");
+    expect(reimaged).toContain("HTTP 200");
+    expect(reimaged).toContain("admitted: node node_");
+    const after = JSON.parse(await readFile(path.join(stateDir, "rack7", "machine.json"), "utf8")) as typeof saved;
+    expect(after.body.csr).not.toBe(saved.body.csr);
+    expect(after.body.hardware).toEqual(saved.body.hardware);
   }, 60_000);
 
   it("an unknown scenario prints the usage", async () => {

@@ -1,6 +1,7 @@
 // npm run simulate -- <scenario> [--pool gpu-a | --site fra1] [--url http://localhost:3000]
 //                     [--token bcjt_…|bcse_…] [--state-dir .data/simulator] [--name <name>]
 // npm run simulate -- retry <name> [--url …] [--token …] [--state-dir …]
+// npm run simulate -- reimage <name> [--url …] [--token …] [--state-dir …]
 //
 // A node daemon's join, for demos and manual testing: makes a real key pair
 // and CSR, calls POST /api/compute/nodes/join as a machine would, prints what
@@ -17,7 +18,8 @@ import { defaultPool, scenarioMachine, SCENARIOS, type Scenario } from "./simula
 
 const USAGE = `Usage:
   npm run simulate -- <${SCENARIOS.join("|")}> [--pool <poolId> | --site <siteId>] [--url <base URL>] [--token <bcjt_… or bcse_…>] [--state-dir <dir>] [--name <name>]
-  npm run simulate -- retry <name> [--url <base URL>] [--token <…>] [--state-dir <dir>]`;
+  npm run simulate -- retry <name> [--url <base URL>] [--token <…>] [--state-dir <dir>]
+  npm run simulate -- reimage <name> [--url <base URL>] [--token <…>] [--state-dir <dir>]   (same hardware, a new key and CSR)`;
 
 /** What is kept per simulated machine (never the credential: pass --token again if it was not a demo one). */
 interface SavedMachine {
@@ -61,13 +63,23 @@ async function main(argv: string[]): Promise<number> {
   const stateDir = values["state-dir"]!;
   let saved: SavedMachine;
   let dir: string;
-  if (command === "retry" && retryName) {
+  if ((command === "retry" || command === "reimage") && retryName) {
     dir = path.join(stateDir, retryName);
     const file = await readFile(path.join(dir, "machine.json"), "utf8").catch(() => {
       throw new Error(`no saved machine "${retryName}" in ${stateDir}: run a scenario first (or pass --state-dir)`);
     });
     saved = JSON.parse(file) as SavedMachine;
-    console.log(`retrying ${retryName} (${saved.scenario}) with its saved key and CSR`);
+    if (command === "reimage") {
+      // a re-imaged machine: the same hardware (UUID, MACs, TPM), a new key pair and so a new CSR
+      const { privateKeyPem, csrPem } = await makeKeyAndCsr(saved.body.hostname);
+      saved = { ...saved, body: { ...saved.body, csr: csrPem } };
+      await writeFile(path.join(dir, "key.pem"), privateKeyPem, { mode: 0o600 });
+      await writeFile(path.join(dir, "csr.pem"), csrPem);
+      await writeFile(path.join(dir, "machine.json"), `${JSON.stringify(saved, null, 2)}\n`);
+      console.log(`re-imaged ${retryName} (${saved.scenario}): the same hardware with a new key and CSR`);
+    } else {
+      console.log(`retrying ${retryName} (${saved.scenario}) with its saved key and CSR`);
+    }
   } else if (SCENARIOS.includes(command as Scenario) && !(values.pool && values.site)) {
     const scenario = command as Scenario;
     const pool = values.site ? undefined : (values.pool ?? defaultPool(scenario));
