@@ -12,6 +12,6 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but the API, the sign-in page and static assets.
-  matcher: ["/((?!api/|signin|_next/|favicon\\.ico|icon\\.svg).*)"],
+  // Everything but the API, the sign-in page, the public API reference and static assets.
+  matcher: ["/((?!api/|signin|docs(?:/|$)|_next/|favicon\\.ico|icon\\.svg).*)"],
 };

@@ -9,11 +9,17 @@ export const codePointLength = (value: string): number => [...value].length;
 const requiredString = () =>
   z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") });
 
-/** A required string of at most `max` code points matching `pattern`. */
+/**
+ * A required string of at most `max` code points matching `pattern`. The
+ * checks are refinements (code points, not UTF-16 units), so the bounds are
+ * also declared as JSON Schema metadata for the reference pages and OpenAPI
+ * (JSON Schema counts characters as code points too).
+ */
 export function patternString(max: number, pattern: RegExp) {
   return requiredString()
     .refine((value) => codePointLength(value) <= max, `must be at most ${max} characters`)
-    .refine((value) => pattern.test(value), `must match ${pattern.source}`);
+    .refine((value) => pattern.test(value), `must match ${pattern.source}`)
+    .meta({ maxLength: max, pattern: pattern.source });
 }
 
 /** An integer in [min, max]; "3600" and 60.5 are refused, never coerced. */
@@ -24,7 +30,7 @@ export function boundedInt(min: number, max: number) {
 
 /** An optional field: omitted or null both mean the default (SPEC B2). */
 export function withDefault<T extends z.ZodType>(schema: T, fallback: z.output<T>) {
-  return schema.nullish().transform((value): z.output<T> => value ?? fallback);
+  return schema.nullish().meta({ default: fallback }).transform((value): z.output<T> => value ?? fallback);
 }
 
 /** An optional field without a default: omitted or null both read as undefined. */
@@ -44,7 +50,8 @@ export const poolIdField = patternString(128, POOL_ID_PATTERN);
 export const joinRequestIdField = patternString(64, JOIN_REQUEST_ID_PATTERN);
 export const reasonField = requiredString()
   .refine((value) => codePointLength(value) <= 256, "must be at most 256 characters")
-  .refine((value) => REASON_PATTERN.test(value), "must not contain control characters");
+  .refine((value) => REASON_PATTERN.test(value), "must not contain control characters")
+  .meta({ maxLength: 256, pattern: REASON_PATTERN.source });
 
 // Site ids follow the pool id pattern: both are unique across the control plane.
 export const siteIdField = patternString(128, POOL_ID_PATTERN);

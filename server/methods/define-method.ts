@@ -12,7 +12,12 @@ interface MethodFacts<Schema extends z.ZodType> {
   phase: string;
   status: "registered";
   module: "server";
+  /** the reference's first sentence: what the method does */
   summary: string;
+  /** the rest of the reference text: how it decides, its edge cases */
+  description?: string;
+  /** the event types it publishes */
+  publishes?: readonly string[];
   input: Schema;
   /** the largest body this method takes; 64 KiB unless it says more (SPEC B2) */
   maxBodyBytes?: number;
@@ -57,9 +62,14 @@ export interface MachineMethodContext<Input, Credential> {
  * A method called by machines (the node daemon) with a machine credential
  * rather than a principal; `authenticate` answers 401 itself.
  */
+/** How a machine proves who it is (the reference pages and OpenAPI's security schemes name them). */
+export type MachineCredentialKind = "joinToken" | "enrollmentKey" | "nodeJwt";
+
 export interface MachineMethodDefinition<Schema extends z.ZodType = z.ZodType, Credential = unknown>
   extends MethodFacts<Schema> {
   access: "machine";
+  /** the credentials `authenticate` accepts */
+  credentials: readonly MachineCredentialKind[];
   authenticate(db: Db, request: Request, now: Date): Promise<Credential>;
   handler(context: MachineMethodContext<z.output<Schema>, Credential>): Promise<MethodResult | unknown>;
 }

@@ -17,7 +17,10 @@ export const listJoinRequestsMethod = defineMethod({
   name: "joinRequests/list",
   kind: "read",
   permission: "compute:join-tokens:read",
-  summary: "Lists the join requests a pool can decide: its own, and its site's unclaimed ones.",
+  summary: "Lists the join requests a pool can decide: its own, and its site's requests that no pool has claimed yet.",
+  description:
+    "`state` defaults to `pending`; `all` lists every state. A pending or approved request past its expiry reads as `expired`, " +
+    "whether or not retention has marked it yet. Pages hold up to 200 requests (100 by default). A pool the tenant does not own is `NOT_FOUND`.",
   input: listJoinRequestsInput,
   handler: ({ db, pool, input, now }) =>
     listJoinRequests({ db, pool, state: input.state, limit: input.limit, cursor: input.cursor, now }),
@@ -28,7 +31,11 @@ export const approveJoinRequestMethod = defineMethod({
   name: "joinRequests/approve",
   kind: "mutation",
   permission: "compute:join-tokens:create",
-  summary: "Approves a pending join request for the pool, with a new expiry of ttlSeconds.",
+  summary: "Approves a pending join request, assigns it to the pool and returns it with a new expiry of `ttlSeconds` (60 to 86,400, one hour by default).",
+  description:
+    "Approving a request that is already approved for this pool returns the approval unchanged. Any other decided state (rejected, expired, " +
+    "consumed) is `INVALID_STATE`, and so is an archived pool. A pool the tenant does not own, or a request the pool cannot see, is `NOT_FOUND`.",
+  publishes: ["security.join-request.approved"],
   input: approveJoinRequestInput,
   handler: ({ db, pool, input, principal, now }) =>
     approveJoinRequest({ db, pool, requestId: input.requestId, ttlSeconds: input.ttlSeconds, reason: input.reason, actor: principal.id, now }),
@@ -39,7 +46,11 @@ export const rejectJoinRequestMethod = defineMethod({
   name: "joinRequests/reject",
   kind: "mutation",
   permission: "compute:join-tokens:create",
-  summary: "Rejects a pending join request, or withdraws an approval the machine has not used yet.",
+  summary: "Rejects a pending join request, or withdraws an approval the machine has not used yet, and returns the request.",
+  description:
+    "Rejecting a request that is already rejected returns it unchanged. An expired or consumed request is `INVALID_STATE`. " +
+    "A later retry with the request's CSR fails.",
+  publishes: ["security.join-request.rejected"],
   input: rejectJoinRequestInput,
   handler: ({ db, pool, input, principal, now }) =>
     rejectJoinRequest({ db, pool, requestId: input.requestId, reason: input.reason, actor: principal.id, now }),

@@ -12,6 +12,12 @@ export const joinNodeMethod = defineMachineMethod({
   status: "registered",
   module: "server",
   summary: "A machine joins: admitted with a certificate (200), or deferred into a pending join request (202).",
+  description:
+    "The CSR's own signature must verify. The hardware, discovery and tpm attestors run in turn; none deferred → 200 admitted with the " +
+    "CSR signed by the tenant's CA; any deferred → a new pending request (202). A retry with the same CSR: pending → the same 202; " +
+    "approved → consumed once, 200; rejected → 403 JOIN_REJECTED; consumed → 409 INVALID_STATE; expired → a fresh pending request.",
+  publishes: ["security.join-request.created", "security.join-request.consumed"],
+  credentials: ["joinToken", "enrollmentKey"],
   input: joinNodeInput,
   authenticate: authenticateJoinCredential,
   handler: async ({ db, input, credential, now }) => {

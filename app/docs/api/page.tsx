@@ -1,0 +1,27 @@
+import styles from "@/components/docs/docs.module.css";
+import { InlineCode } from "@/components/docs/inline-code";
+import { NavLink } from "@/components/ui/nav-link";
+import { groupDocs, servedSentence } from "@/server/docs/method-docs";
+
+export const metadata = { title: "API reference — Better Compute" };
+
+// The published methods by group, from the registry; each group has a page.
+export default function ApiReferencePage() {
+  return (
+    <main className={styles.page}>
+      <h1>API reference</h1>
+      <p>
+        Every method is <code>POST /api/compute/&lt;group&gt;/&lt;method&gt;</code> with a JSON object body. The same contract as a
+        machine-readable document: <a href="/api/openapi.json">OpenAPI 3.1</a>.
+      </p>
+      <ul data-testid="groups">
+        {groupDocs().map((group) => (
+          <li key={group.name}>
+            <NavLink href={`/docs/api/${group.name}`}><code>{group.name}</code></NavLink> — <InlineCode text={group.description} />{" "}
+            <span className="muted">{servedSentence(group)}</span>
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,30 @@
+import { readFile } from "node:fs/promises";
+import { describe, expect, inject, it } from "vitest";
+
+// The reference pages and the OpenAPI document, served by the app without signing in.
+const get = (path: string) => fetch(`${inject("baseUrl")}${path}`, { redirect: "manual" });
+
+describe("API reference over HTTP", () => {
+  it("serves /docs/api/joinRequests to anyone, with the method table and an input table per method", async () => {
+    const response = await get("/docs/api/joinRequests");
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("All 3 methods are served by this release.");
+    expect(html.match(/data-testid="method-row"/g)).toHaveLength(3);
+    expect(html.match(/data-testid="input-table"/g)).toHaveLength(3);
+    expect(html).toContain("POST /api/compute/joinRequests/approve");
+  });
+
+  it("lists every group at /docs/api; an unknown group is 404", async () => {
+    const html = await (await get("/docs/api")).text();
+    for (const group of ["joinRequests", "joinTokens", "events", "nodes", "discovery", "tpmAllowList"]) expect(html).toContain(`/docs/api/${group}`);
+    expect((await get("/docs/api/noSuchGroup")).status).toBe(404);
+  });
+
+  it("GET /api/openapi.json is the committed docs/openapi.json", async () => {
+    const response = await get("/api/openapi.json");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("application/json");
+    expect(await response.json()).toEqual(JSON.parse(await readFile("docs/openapi.json", "utf8")));
+  });
+});

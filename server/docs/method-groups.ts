@@ -1,0 +1,29 @@
+// What each group of published methods is, as its reference page opens
+// (SPEC Part A's words for joinRequests, joinTokens and inventory).
+export const METHOD_GROUPS: Record<string, string> = {
+  joinRequests:
+    "Join requests are the approval queue for joins an attestor deferred: a machine with placeholder hardware identifiers, a machine the " +
+    "`discovery` attestor did not know, or a TPM whose endorsement key is on no allow-list. An approval admits exactly one join, which the " +
+    "machine's retry with the same CSR consumes. The group is decided on `compute-pool/{poolId}` with the join-token actions.",
+  joinTokens:
+    "Single-purpose credentials that let a limited number of daemons join one pool for a limited time. The bearer form " +
+    "`bcjt_<id>.<secret>` is returned once, when the token is created; the control plane stores only the SHA-256 of the secret. " +
+    "Every method is decided on `compute-pool/{poolId}`.",
+  events:
+    "What the join requests and the administrators published: every transition writes its event in the same transaction (an outbox), " +
+    "delivered to the tenant's webhooks at least once and read here by pool.",
+  nodes: "The machines: the node daemon's join, which creates and consumes join requests, and the nodes it admits.",
+  inventory:
+    "A node's hardware and software inventory as the daemon reports it, kept as an append-only history of snapshots; a new snapshot is " +
+    "stored each time the node's reported section set changes. Every method decides `compute:nodes:read` on `compute-node/{nodeId}` and " +
+    "only answers for nodes the calling tenant owns.",
+  discovery:
+    "A site's discovered-machine inventory, which the `discovery` attestor checks: a machine made known is admitted at its next join; " +
+    "requests already pending stay pending. Decided on `compute-site/{siteId}`; only tenant-wide grants reach a site.",
+  tpmAllowList:
+    "The tenant's TPM allow-list: endorsement keys, by the SHA-256 of their DER SubjectPublicKeyInfo, that the `tpm` attestor vouches " +
+    "for. Decided on `compute-tenant/{tenantId}`.",
+};
+
+/** The order groups are listed in; a group the registry serves but this list lacks comes last. */
+export const GROUP_ORDER = ["joinRequests", "joinTokens", "events", "nodes", "inventory", "discovery", "tpmAllowList"];
