@@ -9,7 +9,7 @@ import { openApiDocument } from "./openapi-document";
 describe("the OpenAPI document", () => {
   it("validates as OpenAPI 3.1 with a maintained validator", async () => {
     const result = await validate(structuredClone(openApiDocument()) as never);
-    expect(result.valid, JSON.stringify(result.errors ?? [])).toBe(true);
+    expect(result.valid, JSON.stringify(result)).toBe(true);
   });
 
   it("has every registered method, with its request schema and the error envelope", () => {
