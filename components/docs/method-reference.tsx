@@ -7,7 +7,7 @@ export function MethodReference({ method }: { method: MethodDoc }) {
   return (
     <section className={styles.method} aria-labelledby={`method-${method.method}`} data-testid={`method-${method.name}`}>
       <h2 id={`method-${method.method}`}>
-        {method.method} — <code>POST {method.path}</code>
+        {method.method} — <code>{`POST ${method.path}`}</code>
       </h2>
       <p><InlineCode text={method.summary} /></p>
       <p>
