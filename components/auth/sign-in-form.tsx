@@ -6,6 +6,11 @@ import styles from "./sign-in.module.css";
 const ERRORS: Record<string, string> = {
   CredentialsSignin: "Wrong email or password.",
   AccessDenied: "There is no console account for that identity (or its email is not verified). Ask an administrator to add you.",
+  OidcNoEmail: "Your identity provider did not tell us your email address, so no console account can be matched. Ask its administrator to release the email claim to the console.",
+  OidcEmailNotVerified: "Your identity provider has not verified your email address; only a verified email signs in here. Verify it with your provider, then try again.",
+  OidcUnknownUser: "Your email is verified, but no console account (or only a disabled one) has it. Ask an administrator of your tenant to add you (npm run admin -- users create).",
+  OAuthCallback: "Single sign-on could not be completed; try again.",
+  Callback: "Single sign-on could not be completed; try again.",
   SessionRequired: "Please sign in to continue.",
 };
 

@@ -6,6 +6,8 @@ import { getDb } from "../db/client";
 import { env } from "../env";
 import { nextAuthSecret } from "./nextauth-secret";
 import { hashPassword, verifyPassword } from "./password";
+import { oidcIdentity } from "./oidc-identity";
+import { log } from "../log";
 
 export const OIDC_PROVIDER_ID = "oidc";
 const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
@@ -24,19 +26,29 @@ async function authorizeCredentials(email: string, password: string) {
   const db = await getDb();
   const user = await db.user.findUnique({
     where: { email: email.trim().toLowerCase() },
-    select: { id: true, email: true, name: true, passwordHash: true },
+    select: { id: true, email: true, name: true, passwordHash: true, disabledAt: true },
   });
   decoyHash ??= hashPassword("decoy password, never valid");
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
-  return user?.passwordHash && valid ? { id: user.id, email: user.email, name: user.name } : null;
+  // a disabled user is refused like a wrong password (the password is still checked: same timing)
+  return user?.passwordHash && valid && !user.disabledAt ? { id: user.id, email: user.email, name: user.name } : null;
 }
 
-/** The `users` row an OIDC identity maps to: by verified email only; none, no access. */
-async function userForOidcProfile(profile: unknown) {
-  const { email, email_verified: verified } = (profile ?? {}) as { email?: unknown; email_verified?: unknown };
-  if (typeof email !== "string" || !(verified === true || verified === "true")) return null;
+/** Why an OIDC identity may not sign in, as /signin?error=… shows it; null: it may, as this users row. */
+type OidcVerdict = { userId: string } | { refused: "OidcNoEmail" | "OidcEmailNotVerified" | "OidcUnknownUser" };
+
+/** The `users` row an OIDC identity maps to: by verified email only, an enabled user; none, no access. */
+async function userForOidcSignIn(profile: unknown, account: { access_token?: string | null } | null): Promise<OidcVerdict> {
+  const identity = await oidcIdentity({ issuer: env().BC_OIDC_ISSUER!, idTokenClaims: profile, accessToken: account?.access_token });
+  if (!identity.email) return { refused: "OidcNoEmail" };
+  if (!identity.emailVerified) return { refused: "OidcEmailNotVerified" };
   const db = await getDb();
-  return db.user.findUnique({ where: { email: email.trim().toLowerCase() }, select: { id: true } });
+  const user = await db.user.findUnique({ where: { email: identity.email }, select: { id: true, disabledAt: true } });
+  if (!user || user.disabledAt) {
+    log.info("oidc: sign-in refused, no enabled users row for the verified email", { source: identity.source });
+    return { refused: "OidcUnknownUser" };
+  }
+  return { userId: user.id };
 }
 
 function oidcProvider(): OAuthConfig<Record<string, unknown>> {
@@ -80,16 +92,19 @@ export async function nextAuthOptions(): Promise<NextAuthOptions> {
     callbacks: {
       async signIn({ account, profile }) {
         if (account?.provider !== OIDC_PROVIDER_ID) return true;
-        return (await userForOidcProfile(profile)) !== null;
+        const verdict = await userForOidcSignIn(profile, account);
+        return "userId" in verdict ? true : `/signin?error=${verdict.refused}`;
       },
       async jwt({ token, user, account, profile }) {
         // On sign-in only: make the token's subject our users.id.
         if (account?.provider === OIDC_PROVIDER_ID) {
-          const row = await userForOidcProfile(profile);
-          if (row) token.sub = row.id;
-        } else if (account && user) {
-          token.sub = user.id;
+          const verdict = await userForOidcSignIn(profile, account);
+          if ("userId" in verdict) return { ...token, sub: verdict.userId };
+          // the row vanished (or was disabled) since signIn: fail closed, never the provider's subject
+          const { sub: _providerSubject, email: _email, name: _name, picture: _picture, ...rest } = token;
+          return rest;
         }
+        if (account && user) token.sub = user.id;
         return token;
       },
     },
