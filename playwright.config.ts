@@ -39,6 +39,8 @@ export default defineConfig({
     { name: "setup", testMatch: /auth\.setup\.ts$/ },
     // An operator's first deployment from an empty database (README), on a server of its own.
     { name: "first-deployment", testMatch: /first-deployment\.spec\.ts$/ },
+    // Single sign-on through a real OpenID provider on loopback, on an app server of its own.
+    { name: "sso", testMatch: /sso\.spec\.ts$/ },
     // A spec runs as the role its file name ends with: queue.admin.spec.ts, permissions.viewer.spec.ts, ...
     ...E2E_ROLES.map((role) => ({
       name: role.name,

@@ -58,7 +58,7 @@ describe("nextAuthOptions", () => {
       const account = { ...oidcAccount, access_token: "at-1" };
       await expect(callbacks!.signIn!({ account, profile: { sub: "sub-1" } as Profile, user: { id: "sub-1" } })).resolves.toBe(true);
       const userInfoCall = fetchMock.mock.calls.find(([url]) => String(url) === "https://idp.example.com/userinfo");
-      expect((userInfoCall![1] as RequestInit).headers).toEqual({ authorization: "Bearer at-1" });
+      expect((userInfoCall as unknown as [string, RequestInit])[1].headers).toEqual({ authorization: "Bearer at-1" });
       userInfo.sub = "someone-else";
       await expect(callbacks!.signIn!({ account, profile: { sub: "sub-1" } as Profile, user: { id: "sub-1" } })).resolves.toBe("/signin?error=OidcNoEmail");
     } finally {
