@@ -105,7 +105,7 @@ describe("applyMigrations on a fresh PGlite", () => {
         `SELECT conname FROM pg_constraint WHERE contype = 'c' AND conrelid IN ('role_grants'::regclass, 'join_tokens'::regclass)
          ORDER BY conname`,
       );
-      expect(checks.map((row) => row.conname)).toEqual(["join_tokens_uses_within_max", "role_grants_one_principal"]);
+      expect(checks.map((row) => row.conname)).toEqual(["join_tokens_uses_within_max", "role_grants_one_principal", "role_grants_tenant_admin_tenant_wide"]);
 
       const expectedHistory = await Promise.all(
         ALL.map(async (name) => ({
