@@ -1,4 +1,4 @@
-import type { ErrorCode, FieldViolation } from "@/server/api/errors";
+import type { ErrorCode, FieldViolation } from "@/lib/api/error-envelope";
 
 /** A published method's error envelope (SPEC B3), as a typed error; NETWORK when no answer came. */
 export class ApiClientError extends Error {

@@ -1,4 +1,4 @@
-import type { ErrorBody } from "@/server/api/errors";
+import type { ErrorBody } from "@/lib/api/error-envelope";
 import { ApiClientError } from "./api-client-error";
 
 /**

@@ -1,30 +1,9 @@
-// The one error type of the API and its code → HTTP table (SPEC B3).
+// The one error type of the API (SPEC B3); the envelope and code → HTTP table live in lib/ (wire shapes).
 // Domain functions throw ApiError; only the method wrapper turns it into a Response.
 
-export const HTTP_STATUS_BY_CODE = {
-  INVALID_ARGUMENT: 400,
-  UNAUTHENTICATED: 401,
-  PERMISSION_DENIED: 403,
-  JOIN_REJECTED: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  INVALID_STATE: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  RESOURCE_EXHAUSTED: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-} as const;
+import { HTTP_STATUS_BY_CODE, type ErrorBody, type ErrorCode, type FieldViolation } from "@/lib/api/error-envelope";
 
-export type ErrorCode = keyof typeof HTTP_STATUS_BY_CODE;
-
-export interface FieldViolation {
-  field: string;
-  message: string;
-}
-
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; details?: FieldViolation[] };
-}
+export { HTTP_STATUS_BY_CODE, type ErrorBody, type ErrorCode, type FieldViolation };
 
 export class ApiError extends Error {
   constructor(
