@@ -41,6 +41,9 @@ const envSchema = z.object({
   BC_RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // How often an idle webhook worker looks for new events and due retries.
   BC_WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // 1: webhooks may target http and loopback/private addresses (development
+  // and tests only; see server/webhooks/webhook-target.ts).
+  BC_WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1"]).default("0"),
 });
 
 export type Env = z.output<typeof envSchema>;
