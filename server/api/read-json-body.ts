@@ -2,8 +2,8 @@ import { ApiError } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const tooLarge = () =>
-  new ApiError("PAYLOAD_TOO_LARGE", `request body is larger than ${MAX_BODY_BYTES} bytes (64 KiB)`);
+const tooLarge = (maxBytes: number) =>
+  new ApiError("PAYLOAD_TOO_LARGE", `request body is larger than ${maxBytes} bytes (${maxBytes / 1024} KiB)`);
 
 /**
  * Reads the body as one JSON object, refusing more than 64 KiB without
@@ -11,10 +11,7 @@ const tooLarge = () =>
  * is cut off as soon as it passes the limit (a chunked body has no length).
  */
 export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-
-  const text = await readLimitedText(request);
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(await readLimitedBody(request, MAX_BODY_BYTES));
   if (text.trim() === "") throw new ApiError("INVALID_ARGUMENT", "request body must be a JSON object");
 
   let parsed: unknown;
@@ -29,8 +26,11 @@ export async function readJsonBody(request: Request): Promise<Record<string, unk
   return parsed as Record<string, unknown>;
 }
 
-async function readLimitedText(request: Request): Promise<string> {
-  if (!request.body) return "";
+/** The body's bytes, at most `maxBytes` (the declared length checked first, a chunked body cut off), else PAYLOAD_TOO_LARGE. */
+export async function readLimitedBody(request: Request, maxBytes: number): Promise<Buffer> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -42,11 +42,11 @@ async function readLimitedText(request: Request): Promise<string> {
     });
     if (done) break;
     total += value.byteLength;
-    if (total > MAX_BODY_BYTES) {
+    if (total > maxBytes) {
       await reader.cancel();
-      throw tooLarge();
+      throw tooLarge(maxBytes);
     }
     chunks.push(value);
   }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
