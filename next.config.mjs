@@ -1,9 +1,18 @@
+/** Sent with every answer, static assets included; the CSP and HSTS come from proxy.ts. */
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // PGlite ships Wasm and data files that must be loaded from node_modules at
   // run time, and pg has optional native bindings: keep both out of the bundle.
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg"],
   poweredByHeader: false,
+  async headers() {
+    return [{ source: "/:path*", headers: securityHeaders }];
+  },
   // A separate build folder lets a benchmark or a second checkout build
   // without replacing the one a running test server uses.
   distDir: process.env.BC_NEXT_DIST_DIR || ".next",

@@ -9,6 +9,8 @@ import { E2E_ROLES } from "./e2e/browser/support/roles";
 process.env.BC_E2E_PORT ??= String(await freePort());
 // The app server runs no background workers (retention would change the requests specs set up).
 process.env.BC_WORKERS = "off";
+// signin.admin.spec.ts expects the demo accounts listed, which DATABASE_URL alone switches off.
+process.env.BC_DEMO_MODE ??= "1";
 const baseURL = process.env.BC_E2E_BASE_URL ?? `http://127.0.0.1:${process.env.BC_E2E_PORT}`;
 
 export default defineConfig({

@@ -23,6 +23,9 @@ const envSchema = z.object({
   BC_MAX_PENDING_PER_POOL: z.coerce.number().int().min(1).default(1000),
   BC_MAX_PENDING_PER_SITE: z.coerce.number().int().min(1).default(1000),
 
+  // 1: the sign-in page lists the demo accounts (when they still have the demo
+  // password); 0: never. Unset: 1 with the embedded database only.
+  BC_DEMO_MODE: z.enum(["0", "1"]).optional(),
   // The console's sign-in (next-auth). NEXTAUTH_SECRET signs the session JWTs.
   NEXTAUTH_URL: z.string().url().optional(),
   NEXTAUTH_SECRET: z.string().min(1).optional(),
@@ -41,6 +44,9 @@ const envSchema = z.object({
   BC_RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // How often an idle webhook worker looks for new events and due retries.
   BC_WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // 1: webhooks may target http and loopback/private addresses (development
+  // and tests only; see server/webhooks/webhook-target.ts).
+  BC_WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1"]).default("0"),
 });
 
 export type Env = z.output<typeof envSchema>;

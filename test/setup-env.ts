@@ -5,3 +5,5 @@ import { inject } from "vitest";
 const databaseUrl = inject("databaseUrl");
 if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
 process.env.BC_LOG_LEVEL ??= "warn";
+// The tests' webhook receivers listen on loopback over http.
+process.env.BC_WEBHOOK_ALLOW_PRIVATE ??= "1";

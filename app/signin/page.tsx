@@ -6,18 +6,13 @@ import { nextAuthSecret } from "@/server/auth/nextauth-secret";
 import { oidcConfigured } from "@/server/auth/next-auth-options";
 import { listDemoAccounts } from "@/server/users/list-demo-accounts";
 import { DEMO_PASSWORD } from "@/server/seed/demo-data";
+import { sameOriginPath } from "@/lib/url/same-origin-path";
 
 export const metadata = { title: "Sign in — Better Compute" };
 
-/** Only a path of this site, never another origin (no open redirect). */
-function safeCallback(value: string | string[] | undefined): string {
-  const path = typeof value === "string" ? value : "/";
-  return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\") ? path : "/";
-}
-
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const params = await searchParams;
-  const callbackUrl = safeCallback(params.callbackUrl);
+  const callbackUrl = sameOriginPath(params.callbackUrl);
   let configurationError: string | null = null;
   try {
     await nextAuthSecret();

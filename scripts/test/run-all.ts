@@ -45,6 +45,8 @@ async function main(): Promise<number> {
       // No background workers in the shared test servers: retention would mark
       // the requests tests keep past expiry. Worker tests run their own, per tenant.
       BC_WORKERS: "off",
+      // The tests' webhook receivers listen on loopback over http (README "Events and webhooks").
+      BC_WEBHOOK_ALLOW_PRIVATE: "1",
     };
     console.log(`\n▶ PostgreSQL for this run: ${cluster.url}`);
     await runNpmScript("db:migrate", env);

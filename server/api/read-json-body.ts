@@ -2,20 +2,16 @@ import { ApiError } from "./errors";
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const tooLarge = (limit: number) =>
-  new ApiError("PAYLOAD_TOO_LARGE", `request body is larger than ${limit} bytes (${limit / 1024} KiB)`);
+const tooLarge = (maxBytes: number) =>
+  new ApiError("PAYLOAD_TOO_LARGE", `request body is larger than ${maxBytes} bytes (${maxBytes / 1024} KiB)`);
 
 /**
- * Reads the body as one JSON object, refusing more than `limit` bytes (64 KiB
- * unless a method declares more) without buffering it: the declared
- * Content-Length is checked first, and the stream is cut off as soon as it
- * passes the limit (a chunked body has no length).
+ * Reads the body as one JSON object, refusing more than `maxBytes` (64 KiB unless a method declares more) without
+ * buffering it: the declared Content-Length is checked first, and the stream
+ * is cut off as soon as it passes the limit (a chunked body has no length).
  */
-export async function readJsonBody(request: Request, limit: number = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) throw tooLarge(limit);
-
-  const text = await readLimitedText(request, limit);
+export async function readJsonBody(request: Request, maxBytes: number = MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(await readLimitedBody(request, maxBytes));
   if (text.trim() === "") throw new ApiError("INVALID_ARGUMENT", "request body must be a JSON object");
 
   let parsed: unknown;
@@ -30,8 +26,11 @@ export async function readJsonBody(request: Request, limit: number = MAX_BODY_BY
   return parsed as Record<string, unknown>;
 }
 
-async function readLimitedText(request: Request, limit: number): Promise<string> {
-  if (!request.body) return "";
+/** The body's bytes, at most `maxBytes` (the declared length checked first, a chunked body cut off), else PAYLOAD_TOO_LARGE. */
+export async function readLimitedBody(request: Request, maxBytes: number): Promise<Buffer> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge(maxBytes);
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
@@ -43,11 +42,11 @@ async function readLimitedText(request: Request, limit: number): Promise<string>
     });
     if (done) break;
     total += value.byteLength;
-    if (total > limit) {
+    if (total > maxBytes) {
       await reader.cancel();
-      throw tooLarge(limit);
+      throw tooLarge(maxBytes);
     }
     chunks.push(value);
   }
-  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }

@@ -1,5 +1,9 @@
 import "server-only";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import type { LookupFunction } from "node:net";
 import { webhookSignature } from "./sign-webhook";
+import { checkedLookup, checkWebhookUrlTarget, privateTargetsAllowed, WebhookTargetError } from "./webhook-target";
 
 export interface WebhookEventJson {
   id: string;
@@ -17,11 +21,16 @@ export interface SendOutcome {
   durationMs: number;
 }
 
+/** The most of a receiver's answer that is read: it is ignored, and a huge one must not fill memory. */
+export const MAX_RESPONSE_BYTES = 4 * 1024;
+
 /**
  * One POST of an event to a subscriber, signed the Standard Webhooks way
  * (headers webhook-id, webhook-timestamp, webhook-signature). A 2xx answer
- * within `timeoutMs` (body included) delivers it; anything else, redirects
- * included, is a failure to retry.
+ * within `timeoutMs` (the first 4 KiB of its body included) delivers it;
+ * anything else, redirects included, is a failure to retry. The target is
+ * checked again here (server/webhooks/webhook-target.ts), and the socket
+ * connects to the very address that check resolved.
  */
 export async function sendWebhook(input: {
   url: string;
@@ -29,8 +38,10 @@ export async function sendWebhook(input: {
   keys: readonly Buffer[];
   timeoutMs: number;
   now: Date;
+  allowPrivate?: boolean;
 }): Promise<SendOutcome> {
   const { event, timeoutMs } = input;
+  const allowPrivate = input.allowPrivate ?? privateTargetsAllowed();
   const body = JSON.stringify({ id: event.id, type: event.type, occurredAt: event.occurredAt, tenantId: event.tenantId, data: event.data });
   const timestamp = Math.floor(input.now.getTime() / 1000);
   const started = performance.now();
@@ -38,22 +49,17 @@ export async function sendWebhook(input: {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
   try {
-    const response = await fetch(input.url, {
-      method: "POST",
-      redirect: "manual",
-      signal: controller.signal,
-      headers: {
-        "content-type": "application/json",
-        "user-agent": "BetterCompute-Webhooks/1",
-        "webhook-id": event.id,
-        "webhook-timestamp": String(timestamp),
-        "webhook-signature": webhookSignature(input.keys, event.id, timestamp, body),
-      },
-      body,
-    });
-    await response.arrayBuffer(); // the answer is read (and ignored), within the timeout
-    const ok = response.status >= 200 && response.status < 300;
-    return { ok, statusCode: response.status, error: ok ? null : `HTTP ${response.status}`, durationMs: elapsed() };
+    const url = new URL(input.url);
+    checkWebhookUrlTarget(url, allowPrivate);
+    const statusCode = await post(url, body, {
+      "content-type": "application/json",
+      "user-agent": "BetterCompute-Webhooks/1",
+      "webhook-id": event.id,
+      "webhook-timestamp": String(timestamp),
+      "webhook-signature": webhookSignature(input.keys, event.id, timestamp, body),
+    }, controller.signal, checkedLookup(allowPrivate));
+    const ok = statusCode >= 200 && statusCode < 300;
+    return { ok, statusCode, error: ok ? null : `HTTP ${statusCode}`, durationMs: elapsed() };
   } catch (error) {
     const reason = controller.signal.aborted ? `timeout after ${timeoutMs} ms` : networkError(error);
     return { ok: false, statusCode: null, error: reason, durationMs: elapsed() };
@@ -62,9 +68,34 @@ export async function sendWebhook(input: {
   }
 }
 
-/** fetch says "fetch failed"; the cause says what (ECONNREFUSED, a DNS failure, ...). */
+/** The status, once the answer's body has ended or its first MAX_RESPONSE_BYTES were read. */
+function post(url: URL, body: string, headers: Record<string, string>, signal: AbortSignal, lookup: LookupFunction): Promise<number> {
+  const request = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { method: "POST", headers, signal, lookup, agent: false }, (response) => {
+      let read = 0;
+      const done = () => {
+        response.destroy();
+        resolve(response.statusCode ?? 0);
+      };
+      response.on("data", (chunk: Buffer) => {
+        read += chunk.byteLength;
+        if (read >= MAX_RESPONSE_BYTES) done();
+      });
+      response.on("end", done);
+      response.on("error", reject);
+      // Cut off before its end (the timeout, a dropped connection): a failure.
+      response.on("close", () => reject(new Error("the connection closed before the answer ended")));
+    });
+    outgoing.on("error", reject);
+    outgoing.end(body);
+  });
+}
+
+/** A socket error's code says what (ECONNREFUSED, ENOTFOUND, ...); our own refusals say why. */
 function networkError(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  const text = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));
+  if (error instanceof WebhookTargetError) return error.message.slice(0, 200);
+  const code = (error as { code?: string }).code;
+  const text = code ?? (error instanceof Error ? error.message : String(error));
   return text.slice(0, 200);
 }

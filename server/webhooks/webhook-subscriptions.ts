@@ -3,6 +3,7 @@ import { monotonicFactory } from "ulid";
 import type { Db } from "../db/client";
 import { EVENT_TYPES, type EventType } from "@/lib/validations/events";
 import { eventIdFloor } from "./enqueue-deliveries";
+import { checkWebhookTarget, WebhookTargetError } from "./webhook-target";
 import { webhookHealth, type WebhookHealth } from "./webhook-health";
 import { generateWebhookSecret, sealWebhookKey } from "./webhook-secret";
 
@@ -72,9 +73,14 @@ export async function createWebhookSubscription(input: {
   /** empty or omitted: every type */
   eventTypes?: readonly string[];
   now: Date;
+  /** default: BC_WEBHOOK_ALLOW_PRIVATE */
+  allowPrivate?: boolean;
 }): Promise<WebhookSubscriptionInfo & { secret: string }> {
   const { db, tenantId, now } = input;
   const url = checkWebhookUrl(input.url);
+  await checkWebhookTarget(new URL(url), input.allowPrivate).catch((error: unknown) => {
+    throw error instanceof WebhookTargetError ? new WebhookSubscriptionError(error.message) : error;
+  });
   const eventTypes = checkEventTypes(input.eventTypes ?? []);
   const tenant = await db.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });
   if (!tenant) throw new WebhookSubscriptionError(`tenant ${tenantId} not found`);
