@@ -1,4 +1,5 @@
 import "server-only";
+import { findTenant } from "../pools/find-site";
 import type { Db } from "../db/client";
 import { roleFromName } from "../auth/roles";
 import { newId } from "@/lib/ids";
@@ -19,7 +20,7 @@ export async function addGrant(args: { db: Db; actor: AdminActor; now: Date; inp
     const resolved = await lockGrantSubject(tx, tenantId, subject);
     const pool = poolId ? await tx.pool.findFirst({ where: { id: poolId, tenantId }, select: { siteId: true } }) : null;
     if (poolId && !pool) throw new AdminError(`pool ${poolId} not found in tenant ${tenantId}`, "NOT_FOUND");
-    if (!(await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }))) throw new AdminError(`tenant ${tenantId} not found`, "NOT_FOUND");
+    await findTenant(tx, tenantId);
     const existing = await tx.roleGrant.findFirst({ where: { tenantId, poolId, role, ...resolved.where }, select: { id: true } });
     let outcome: AdminOutcome = "unchanged";
     let id = existing?.id;

@@ -1,7 +1,8 @@
 import "server-only";
+import { findSite } from "../pools/find-site";
 import type { Db } from "../db/client";
 import { createPoolInput } from "@/lib/validations/admin";
-import { AdminError, parseAdminInput } from "./admin-error";
+import { parseAdminInput } from "./admin-error";
 import { insertOrCompare } from "./insert-or-compare";
 import { recordAdminChange, type AdminActor } from "./record-admin-change";
 
@@ -9,9 +10,7 @@ import { recordAdminChange, type AdminActor } from "./record-admin-change";
 export async function createPool(args: { db: Db; actor: AdminActor; now: Date; input: unknown }) {
   const { tenantId, siteId, id, name, requiresTpm } = parseAdminInput(createPoolInput, args.input);
   return args.db.$transaction(async (tx) => {
-    if (!(await tx.site.findFirst({ where: { id: siteId, tenantId }, select: { id: true } }))) {
-      throw new AdminError(`site ${siteId} not found in tenant ${tenantId}`, "NOT_FOUND");
-    }
+    await findSite(tx, tenantId, siteId);
     const result = await insertOrCompare({
       describe: `pool ${id}`,
       insert: async () =>

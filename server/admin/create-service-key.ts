@@ -1,9 +1,10 @@
 import "server-only";
+import { findTenant } from "../pools/find-site";
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client";
 import { generateSecret, hashSecret } from "../auth/credentials";
 import { createServiceKeyInput } from "@/lib/validations/admin";
-import { AdminError, parseAdminInput } from "./admin-error";
+import { parseAdminInput } from "./admin-error";
 import { insertOrCompare } from "./insert-or-compare";
 import { recordAdminChange, type AdminActor } from "./record-admin-change";
 
@@ -19,7 +20,7 @@ export async function createServiceKey(args: { db: Db; actor: AdminActor; now: D
   const id = input.id ?? randomBytes(10).toString("hex");
   const secret = args.secret ?? generateSecret();
   return args.db.$transaction(async (tx) => {
-    if (!(await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }))) throw new AdminError(`tenant ${tenantId} not found`, "NOT_FOUND");
+    await findTenant(tx, tenantId);
     const result = await insertOrCompare({
       describe: `service key bcsk_${id}`,
       insert: async () =>

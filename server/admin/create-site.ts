@@ -1,7 +1,8 @@
 import "server-only";
+import { findTenant } from "../pools/find-site";
 import type { Db } from "../db/client";
 import { createSiteInput } from "@/lib/validations/admin";
-import { AdminError, parseAdminInput } from "./admin-error";
+import { parseAdminInput } from "./admin-error";
 import { insertOrCompare } from "./insert-or-compare";
 import { recordAdminChange, type AdminActor } from "./record-admin-change";
 
@@ -9,9 +10,7 @@ import { recordAdminChange, type AdminActor } from "./record-admin-change";
 export async function createSite(args: { db: Db; actor: AdminActor; now: Date; input: unknown }) {
   const { tenantId, id, name } = parseAdminInput(createSiteInput, args.input);
   return args.db.$transaction(async (tx) => {
-    if (!(await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }))) {
-      throw new AdminError(`tenant ${tenantId} not found`, "NOT_FOUND");
-    }
+    await findTenant(tx, tenantId);
     const result = await insertOrCompare({
       describe: `site ${id}`,
       insert: async () => (await tx.site.createMany({ data: [{ id, tenantId, name, createdAt: args.now }], skipDuplicates: true })).count,

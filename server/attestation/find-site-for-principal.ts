@@ -21,7 +21,7 @@ export interface ConsoleSite {
  */
 export async function findSiteForPrincipal(input: { db: Db; principal: Principal; siteId: string }): Promise<ConsoleSite | null> {
   const { db, principal, siteId } = input;
-  const tenantIds = principal.grants.filter((grant) => grantAllowsTenantWide(grant, "compute:attestation:read", grant.tenantId)).map((grant) => grant.tenantId);
+  const tenantIds = attestationTenants(principal).read;
   if (tenantIds.length === 0) return null;
   const site = await db.site.findFirst({
     where: { id: siteId, tenantId: { in: tenantIds } },
@@ -34,7 +34,7 @@ export async function findSiteForPrincipal(input: { db: Db; principal: Principal
     tenantId: site.tenantId,
     tenantName: site.tenant.name,
     pools: site.pools,
-    canManage: principal.grants.some((grant) => grantAllowsTenantWide(grant, "compute:attestation:manage", site.tenantId)),
+    canManage: attestationTenants(principal).manage.includes(site.tenantId),
   };
 }
 

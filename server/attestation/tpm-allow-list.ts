@@ -1,4 +1,5 @@
 import "server-only";
+import { findTenant } from "../pools/find-site";
 import type { Db } from "../db/client";
 import { ApiError } from "../api/errors";
 import { AdminError, parseAdminInput, type AdminOutcome } from "../admin/admin-error";
@@ -28,7 +29,7 @@ export async function addTpmAllowedKey(args: { db: Db; actor: AdminActor; now: D
   }
   const { tenantId, note } = input;
   return args.db.$transaction(async (tx) => {
-    if (!(await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } }))) throw new AdminError(`tenant ${tenantId} not found`, "NOT_FOUND");
+    await findTenant(tx, tenantId);
     const { count } = await tx.tpmAllowedKey.createMany({
       data: [{ id: newId("tpmk", args.now.getTime()), tenantId, ekSha256: ekSha256!, note, createdAt: args.now }],
       skipDuplicates: true,

@@ -1,4 +1,5 @@
 import "server-only";
+import { findSite } from "../pools/find-site";
 import type { Db, Tx } from "../db/client";
 import { AdminError, parseAdminInput } from "../admin/admin-error";
 import { recordAdminChange, type AdminActor } from "../admin/record-admin-change";
@@ -43,9 +44,7 @@ export async function writeDiscoveredMachines(
   args: { tenantId: string; siteId: string; machines: DiscoveredMachineInput[]; actor: AdminActor; now: Date },
 ) {
   const { tenantId, siteId, machines } = args;
-  if (!(await tx.site.findFirst({ where: { id: siteId, tenantId }, select: { id: true } }))) {
-    throw new AdminError(`site ${siteId} not found in tenant ${tenantId}`, "NOT_FOUND");
-  }
+  await findSite(tx, tenantId, siteId);
   const poolIds = [...new Set(machines.flatMap((machine) => (machine.assignedPoolId ? [machine.assignedPoolId] : [])))];
   const pools = await tx.pool.findMany({ where: { id: { in: poolIds }, tenantId, siteId }, select: { id: true } });
   const missing = poolIds.filter((id) => !pools.some((pool) => pool.id === id));
