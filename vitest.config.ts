@@ -35,6 +35,12 @@ export default defineConfig({
       },
       {
         extends: true,
+        // Real `next start` processes on a PostgreSQL of their own, which the
+        // tests restart and whose app processes they kill (issue 14).
+        test: { name: "faults", include: ["e2e/faults/**/*.test.ts"], testTimeout: 240_000 },
+      },
+      {
+        extends: true,
         // Needs the production build; starts its own PostgreSQL and server.
         test: { name: "bench", include: ["bench/**/*.test.ts"] },
       },

@@ -30,6 +30,12 @@ export interface PostgresCluster {
   dataDir: string;
   /** Creates another empty database and returns its URL. */
   createDatabase(name: string): Promise<string>;
+  /**
+   * Stops the server the way an operator's restart does (`pg_ctl stop -m fast`: open
+   * sessions are terminated, in-flight transactions rolled back), stays down for
+   * `downMs`, then starts it again on the same port with the same data. For fault tests.
+   */
+  restart(options?: { downMs?: number }): Promise<void>;
   /** Stops the server and deletes the data directory. Safe to call twice. */
   stop(): Promise<void>;
 }
@@ -298,15 +304,18 @@ export async function startPostgresCluster(options: StartOptions = {}): Promise<
       // Parallel test workers each hold a pool.
       "-c max_connections=300",
     ].join(" ");
-    log(`pg_ctl start on 127.0.0.1:${port}`);
-    try {
-      await runAsServerUser(bin.pgCtl, [
-        "-D", dataDir, "-l", join(dataDir, LOG_FILE), "-o", serverOptions, "-t", "60", "-w", "start",
-      ]);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new Error(`PostgreSQL did not start: ${message}\n--- ${LOG_FILE} ---\n${await logTail(dataDir)}`);
-    }
+    const pgCtlStart = async () => {
+      log(`pg_ctl start on 127.0.0.1:${port}`);
+      try {
+        await runAsServerUser(bin.pgCtl, [
+          "-D", dataDir, "-l", join(dataDir, LOG_FILE), "-o", serverOptions, "-t", "60", "-w", "start",
+        ]);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new Error(`PostgreSQL did not start: ${message}\n--- ${LOG_FILE} ---\n${await logTail(dataDir)}`);
+      }
+    };
+    await pgCtlStart();
 
     const base = `postgresql://postgres@127.0.0.1:${port}`;
     const adminUrl = `${base}/postgres`;
@@ -321,6 +330,13 @@ export async function startPostgresCluster(options: StartOptions = {}): Promise<
       async createDatabase(name) {
         await createDatabaseOn(adminUrl, name);
         return `${base}/${encodeURIComponent(name)}`;
+      },
+      async restart({ downMs = 0 } = {}) {
+        if (cluster.state !== "running") throw new Error("restart() after stop()");
+        log(`pg_ctl stop -m fast (restart, down for ${downMs} ms)`);
+        await runAsServerUser(bin.pgCtl, pgCtlStop);
+        await new Promise((resolve) => setTimeout(resolve, downMs));
+        await pgCtlStart();
       },
       stop() {
         stopped ??= (async () => {

@@ -105,7 +105,7 @@ async function waitUntilAnswering(baseUrl: string, child: ChildProcess): Promise
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return Promise.resolve();
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(); // exited, or killed by a signal
   return new Promise((resolve) => {
     child.once("exit", () => resolve());
     child.kill("SIGTERM");

@@ -8,6 +8,13 @@ describe("databaseCondition", () => {
     // Prisma 7 reports a failing $queryRaw as P2010 with the adapter's error in meta
     ["P2010 with meta.driverAdapterError", Object.assign(new Error("raw query failed"), { code: "P2010", meta: { driverAdapterError: { cause: { kind: "DatabaseNotReachable" } } } })],
     ["too many connections", { code: "53300" }],
+    // seen in issue 14: a pooled client whose socket broke when PostgreSQL restarted (fast)
+    ["a broken pooled client", new Error("Client has encountered a connection error and is not queryable")],
+    ["a client closed under a query", new Error("Client was closed and is not queryable")],
+    ["a connection ended mid-query", new Error("Connection terminated unexpectedly")],
+    ["a pool that could not connect in time", new Error("timeout exceeded when trying to connect")],
+    ["an administrator shutdown", Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })],
+    ["a server starting up", Object.assign(new Error("the database system is starting up"), { code: "57P03" })],
   ])("calls %s unreachable", (_, error) => {
     expect(databaseCondition(error)).toBe("unreachable");
   });

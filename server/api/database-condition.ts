@@ -8,6 +8,22 @@ const UNAVAILABLE_CODES = new Set([
   "P1001", "P1002", "P1017", "P2024", // Prisma: unreachable, timed out, closed, pool timeout
 ]);
 const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "TooManyConnections", "SocketTimeout"]);
+// What node-postgres and Prisma say, with no code, when the connection is gone:
+// a pooled client whose socket broke (PostgreSQL restarted under it: it is not
+// returned to the pool, the next query gets a fresh one), a pool that timed
+// out connecting, a server that closed the connection mid-query.
+const UNAVAILABLE_MESSAGES = new RegExp(
+  [
+    "ECONNREFUSED",
+    "connect ETIMEDOUT",
+    "Connection terminated", // "… unexpectedly", "… due to connection timeout"
+    "Client has encountered a connection error and is not queryable",
+    "Client was closed and is not queryable",
+    "timeout exceeded when trying to connect",
+    "Server has closed the connection",
+    "Can't reach database server",
+  ].join("|"),
+);
 
 // Errors that mean "reachable, but too busy to finish this in time": the
 // transaction was rolled back whole, so trying again later is safe. A burst of
@@ -35,7 +51,7 @@ export function databaseCondition(error: unknown): DatabaseCondition | undefined
     const { code, kind, message, cause, meta } = current as ErrorLike;
     if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return "unreachable";
     if (typeof kind === "string" && UNAVAILABLE_KINDS.has(kind)) return "unreachable";
-    if (typeof message === "string" && /ECONNREFUSED|Connection terminated|connect ETIMEDOUT/.test(message)) return "unreachable";
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return "unreachable";
     if (typeof code === "string" && BUSY_CODES.has(code)) return "busy";
     if (code === "P2028" && typeof message === "string" && TRANSACTION_TIMED_OUT.test(message)) return "busy";
     pending.push(cause, meta?.driverAdapterError);

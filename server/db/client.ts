@@ -24,7 +24,9 @@ export function getDb(): Promise<Db> {
 async function openDb(): Promise<Db> {
   const target = connectionTarget();
   if (target.kind === "postgres") {
-    const adapter = new PrismaPg({ connectionString: target.url, max: env().BC_DB_POOL_MAX });
+    // A server that vanished without a reset (a dropped route, a frozen VM)
+    // would hold a connect forever; past this it is a 503 like any other outage.
+    const adapter = new PrismaPg({ connectionString: target.url, max: env().BC_DB_POOL_MAX, connectionTimeoutMillis: 5_000 });
     return new PrismaClient({ adapter });
   }
   // Loaded only when used: production never pulls PGlite's Wasm in.

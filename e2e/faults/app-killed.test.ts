@@ -1,0 +1,73 @@
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { freePort, startAppServer, type AppServer } from "../../scripts/test/start-app-server";
+import { createWorld, eventTypesOf, makeRequests, storedRequest, type World } from "../api/support/world";
+import { callUntilAnswered, inParallel, postMethod, startFaultDatabase, Tally, type FaultDatabase } from "./support/fault-harness";
+
+// Issue 14: `npm start` killed with SIGKILL (no clean stop: every process of
+// it, in the middle of 200 approvals at 16 concurrent), then started again,
+// the clients retrying what got no answer. Each approval is one transaction
+// with its event, so a killed process leaves either both or neither.
+let database: FaultDatabase;
+let world: World;
+let port: number;
+const servers: AppServer[] = [];
+const logFile = "test-results/faults-app-killed.log";
+
+beforeAll(async () => {
+  database = await startFaultDatabase();
+  world = await createWorld();
+  port = await freePort();
+}, 180_000);
+afterAll(async () => {
+  for (const server of servers) await server.stop().catch(() => {});
+  await database?.cluster.stop();
+});
+
+const start = async () => {
+  const server = await startAppServer({ databaseUrl: database.cluster.url, logFile, env: database.env, port, processes: 2 });
+  servers.push(server);
+  return server;
+};
+
+/** SIGKILL for the primary and the app processes it forked: nothing gets to clean up. */
+function killEveryProcess(server: AppServer): void {
+  const children = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  for (const pid of [server.pid, ...children]) process.kill(pid, "SIGKILL");
+}
+
+const APPROVALS = 200;
+
+it("SIGKILL in the middle of 200 approvals at 16 concurrent, restart, clients retry: all approved, one event each", async () => {
+  const requestIds = await makeRequests(world, APPROVALS, { poolId: world.pools.a });
+  const tally = new Tally("app killed");
+  const baseUrl = (await start()).baseUrl;
+  let restarted: Promise<unknown> | undefined;
+  let finished = 0;
+  const answers = await inParallel(requestIds, 16, async (requestId) => {
+    const body = { tenantId: world.tenantId, poolId: world.pools.a, requestId, ttlSeconds: 3600 };
+    const answer = await callUntilAnswered(tally, postMethod(baseUrl, "joinRequests/approve", world.keys.admin, body));
+    // 60 answered: the next 16 are in flight when everything is killed
+    if (++finished === 60) {
+      killEveryProcess(servers.at(-1)!);
+      restarted = start();
+    }
+    return answer;
+  });
+  await restarted;
+
+  expect(tally.connectionErrors, "calls in flight when the processes died").toBeGreaterThan(0);
+  expect(tally.statuses.get(500) ?? 0, "500s").toBe(0);
+  expect(tally.unavailableWithoutRetryAfter, "503s without Retry-After").toBe(0);
+  answers.forEach((answer) => expect(answer.status, answer.text).toBe(200));
+  let eventsChecked = 0;
+  for (const requestId of requestIds) {
+    const stored = await storedRequest(requestId);
+    expect(stored.state, requestId).toBe("approved");
+    expect(stored.decidedBy, `${requestId} approved whole`).not.toBeNull();
+    const types = await eventTypesOf(requestId);
+    expect(types.filter((type) => type.endsWith(".approved")), requestId).toHaveLength(1);
+    eventsChecked += types.length;
+  }
+  tally.print({ approvals: APPROVALS, eventsChecked });
+}, 240_000);
