@@ -44,10 +44,22 @@ const envSchema = z.object({
   BC_RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // How often an idle webhook worker looks for new events and due retries.
   BC_WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  // One POST, answer included; a claim's lease (a worker killed mid-attempt
+  // leaves its delivery to others after this; longer than the timeout, or two
+  // workers would send one delivery at once as a matter of course); the first
+  // retry's delay (doubling from there, with jitter, capped at an hour).
+  BC_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  BC_WEBHOOK_LEASE_MS: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
+  BC_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(10_000),
   // 1: webhooks may target http and loopback/private addresses (development
   // and tests only; see server/webhooks/webhook-target.ts).
   BC_WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1"]).default("0"),
 });
+
+const checkedEnvSchema = envSchema.refine(
+  (values) => values.BC_WEBHOOK_LEASE_MS === undefined || values.BC_WEBHOOK_LEASE_MS > values.BC_WEBHOOK_TIMEOUT_MS,
+  { path: ["BC_WEBHOOK_LEASE_MS"], message: "must be longer than BC_WEBHOOK_TIMEOUT_MS" },
+);
 
 export type Env = z.output<typeof envSchema>;
 
@@ -55,7 +67,7 @@ let parsed: Env | undefined;
 
 export function env(): Env {
   if (parsed) return parsed;
-  const result = envSchema.safeParse(process.env);
+  const result = checkedEnvSchema.safeParse(process.env);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);

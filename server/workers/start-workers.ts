@@ -2,13 +2,21 @@ import "server-only";
 import { getDb, type Db } from "../db/client";
 import { env } from "../env";
 import { log } from "../log";
+import { DEFAULT_RETRY_POLICY } from "../webhooks/backoff";
 import { startDeliveryWorker } from "../webhooks/delivery-worker";
 import type { BackgroundWorker } from "./background-worker";
 import { startRetentionWorker } from "./retention-worker";
 
 /** Both background workers (webhook delivery, retention) on one database. */
 export function startWorkers(db: Db): BackgroundWorker {
-  const workers = [startDeliveryWorker({ db }), startRetentionWorker({ db })];
+  const { BC_WEBHOOK_TIMEOUT_MS, BC_WEBHOOK_LEASE_MS, BC_WEBHOOK_RETRY_BASE_MS } = env();
+  const delivery = startDeliveryWorker({
+    db,
+    timeoutMs: BC_WEBHOOK_TIMEOUT_MS,
+    leaseMs: BC_WEBHOOK_LEASE_MS,
+    policy: { ...DEFAULT_RETRY_POLICY, baseMs: BC_WEBHOOK_RETRY_BASE_MS },
+  });
+  const workers = [delivery, startRetentionWorker({ db })];
   return {
     async stop() {
       await Promise.all(workers.map((worker) => worker.stop()));

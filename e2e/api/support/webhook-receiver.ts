@@ -16,8 +16,8 @@ export interface ReceivedWebhook {
   at: number;
 }
 
-/** What to answer the n-th (0-based) POST of an event id: a status, or { hang: true }, or a delay first. */
-export type Answer = number | { hang: true } | { status: number; delayMs: number };
+/** What to answer the n-th (0-based) POST of an event id: a status, { hang: true }, { drop: true } (reset the connection), or a delay first. */
+export type Answer = number | { hang: true } | { drop: true } | { status: number; delayMs: number };
 
 export interface WebhookReceiver {
   url: string;
@@ -51,6 +51,7 @@ export async function startWebhookReceiver(answer: (id: string, nth: number, bod
       };
       received.push(entry);
       if (typeof plan === "object" && "hang" in plan) return; // never answers; close() drops it
+      if (typeof plan === "object" && "drop" in plan) return void request.socket.destroy(); // the connection dies unanswered
       const [status, delayMs] = typeof plan === "number" ? [plan, 0] : [plan.status, plan.delayMs];
       setTimeout(() => {
         entry.status = status;
