@@ -66,7 +66,7 @@ export async function readMigrationFolders(dir: string): Promise<MigrationFolder
  */
 function hasNoTransactionMarker(name: string, sql: string): boolean {
   const lines = sql.split(/\r?\n/);
-  const markedFirst = lines[0]?.trim() === NO_TRANSACTION_MARKER;
+  const markedFirst = startsWithNoTransactionMarker(sql);
   const misplaced = lines.findIndex((line, index) => line.includes("bc:no-transaction") && !(index === 0 && markedFirst));
   if (misplaced !== -1) {
     throw new Error(
@@ -75,6 +75,11 @@ function hasNoTransactionMarker(name: string, sql: string): boolean {
     );
   }
   return markedFirst;
+}
+
+/** Whether the first line of a migration.sql is the marker (validated by readMigrationFolders). */
+export function startsWithNoTransactionMarker(sql: string): boolean {
+  return sql.split(/\r?\n/, 1)[0]?.trim() === NO_TRANSACTION_MARKER;
 }
 
 // A failed no-transaction migration is re-run from its first statement, so
