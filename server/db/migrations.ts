@@ -93,8 +93,11 @@ async function pendingMigrations(
   // the lock, so nobody is running it now (a migrator that died mid-statement
   // keeps the lock until its server session ends): it is simply run again.
   const unfinished = recorded.filter((row) => row.finished_at === null);
+  const [onlyUnfinished, ...moreUnfinished] = unfinished;
   const retry =
-    unfinished.length === 1 && byName.get(unfinished[0]!.migration_name)?.noTransaction ? unfinished[0] : undefined;
+    onlyUnfinished && moreUnfinished.length === 0 && byName.get(onlyUnfinished.migration_name)?.noTransaction
+      ? onlyUnfinished
+      : undefined;
   if (unfinished.length > 0 && !retry) {
     throw new Error(
       `Migration ${quoteList(unfinished.map((row) => row.migration_name))} was started but never finished ` +
