@@ -8,6 +8,10 @@
  *   unhandled rejection. Here the script is awaited and its error returned.
  * - Its shadow PGlite is never closed, and PGlite's timers keep the process
  *   alive for ~10 s after the work is done. Here close() closes everything.
+ *
+ * And one of ours: a `-- bc:no-transaction` migration is replayed statement
+ * by statement, as our migrator applies it. One exec of the whole file would
+ * be one implicit transaction, which CREATE INDEX CONCURRENTLY refuses.
  */
 import { PGlite, messages } from "@electric-sql/pglite";
 import {
@@ -16,6 +20,8 @@ import {
   type SqlMigrationAwareDriverAdapterFactory,
 } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { startsWithNoTransactionMarker } from "../../server/db/migration-folders";
+import { splitSqlStatements } from "../../server/db/sql-statements";
 
 export class InMemoryPgliteMigrationAdapterFactory implements SqlMigrationAwareDriverAdapterFactory {
   readonly provider = "postgres";
@@ -47,7 +53,8 @@ export class InMemoryPgliteMigrationAdapterFactory implements SqlMigrationAwareD
       getConnectionInfo: () => adapter.getConnectionInfo?.() ?? { supportsRelationJoins: true },
       async executeScript(script) {
         try {
-          await db.exec(script);
+          if (!startsWithNoTransactionMarker(script)) await db.exec(script);
+          else for (const statement of splitSqlStatements(script)) await db.exec(statement.sql);
         } catch (error) {
           throw asDriverAdapterError(error);
         }

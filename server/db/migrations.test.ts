@@ -203,56 +203,311 @@ describe("applyMigrations on a fresh PGlite", () => {
   });
 });
 
-describe.skipIf(!process.env.DATABASE_URL)("applyMigrations on real PostgreSQL", () => {
-  it("applies once when two instances migrate one database at the same time", async () => {
-    // A scratch schema of the test database: nothing of the shared one is touched.
-    const schema = `migrations_test_${process.pid}_${Date.now()}`;
-    const connect = async () => {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      return client;
-    };
-    const admin = await connect();
-    const instances = [await connect(), await connect()];
+// A no-transaction migration as the README recommends writing one: re-runnable.
+const CONCURRENT_INDEX_MIGRATION = `-- bc:no-transaction
+DROP INDEX CONCURRENTLY IF EXISTS items_value_key;
+CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS items_value_key
+  ON items (value);
+`;
+
+interface AttemptRow {
+  migration_name: string;
+  finished: boolean;
+  rolled_back: boolean;
+  logs: string | null;
+  applied_steps_count: number;
+}
+
+async function attempts(db: SqlExecutor): Promise<AttemptRow[]> {
+  const { rows } = await db.query<AttemptRow>(
+    `SELECT migration_name, finished_at IS NOT NULL AS finished, rolled_back_at IS NOT NULL AS rolled_back, logs,
+            applied_steps_count
+     FROM "_prisma_migrations" ORDER BY started_at, migration_name`,
+  );
+  return rows;
+}
+
+async function indexValidity(db: SqlExecutor): Promise<Record<string, boolean>> {
+  const { rows } = await db.query<{ name: string; valid: boolean }>(
+    `SELECT c.relname AS name, i.indisvalid AS valid FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+     WHERE c.relnamespace = current_schema()::regnamespace AND c.relname NOT LIKE '%pkey'`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.name, row.valid]));
+}
+
+describe("no-transaction migrations on PGlite", () => {
+  it("applies CREATE INDEX CONCURRENTLY statement by statement (PGlite supports it) and records the row", async () => {
+    const dir = await migrationsDir({
+      "0001_items": "CREATE TABLE items (id int PRIMARY KEY, value int);\nINSERT INTO items VALUES (1, 1), (2, 2);",
+      "0002_items_value_key": CONCURRENT_INDEX_MIGRATION,
+    });
+    const { pglite, db } = await freshPglite();
     try {
-      await admin.query(`CREATE SCHEMA "${schema}"`);
-      for (const client of instances) await client.query(`SET search_path TO "${schema}"`);
-
-      // Hold the migration lock so that both instances are surely waiting on it at once.
-      await admin.query("SELECT pg_advisory_lock($1)", [MIGRATE_LOCK_KEY]);
-      const logs: string[][] = [[], []];
-      const runs = Promise.all(
-        instances.map((client, i) =>
-          applyMigrations(executorFromPgClient(client), {
-            migrationsDir: COMMITTED_MIGRATIONS,
-            log: (line) => logs[i]?.push(line),
-          }),
-        ),
-      );
-      runs.catch(() => {}); // reported by the await below, not as an unhandled rejection meanwhile
-      await expect.poll(() => waitingForLock(admin), { timeout: 10_000 }).toBe(2);
-      await admin.query("SELECT pg_advisory_unlock($1)", [MIGRATE_LOCK_KEY]);
-
-      const applied = (await runs).map((run) => run.applied);
-      expect(applied.flat()).toEqual(ALL);
-      expect(logs.flat().filter((line) => line.includes("waiting"))).toHaveLength(2);
-      const { rows } = await admin.query<{ migration_name: string }>(
-        `SELECT migration_name FROM "${schema}"."_prisma_migrations" ORDER BY migration_name`,
-      );
-      expect(rows).toEqual(ALL.map((migration_name) => ({ migration_name })));
+      expect(await applyMigrations(db, { migrationsDir: dir })).toEqual({ applied: ["0001_items", "0002_items_value_key"] });
+      expect(await indexValidity(db)).toEqual({ items_value_key: true });
+      expect((await attempts(db)).at(-1)).toEqual({
+        migration_name: "0002_items_value_key",
+        finished: true,
+        rolled_back: false,
+        logs: null,
+        applied_steps_count: 1,
+      });
     } finally {
-      await Promise.all(instances.map((client) => client.end()));
-      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await admin.end();
+      await pglite.close();
+    }
+  });
+
+  it("re-runs a failed one with its fixed file, recording the new checksum", async () => {
+    const dir = await migrationsDir({
+      "0001_items": "CREATE TABLE items (id int PRIMARY KEY, value int);",
+      "0002_broken": "-- bc:no-transaction\nCREATE INDEX CONCURRENTLY IF NOT EXISTS items_value_idx ON items (valeu);",
+    });
+    const { pglite, db } = await freshPglite();
+    try {
+      await expect(applyMigrations(db, { migrationsDir: dir })).rejects.toThrow(
+        /Migration "0002_broken" \(no transaction\) failed: statement 1 of 1 \(line 2\) failed: .*valeu/,
+      );
+      const fixed = "-- bc:no-transaction\nCREATE INDEX CONCURRENTLY IF NOT EXISTS items_value_idx ON items (value);";
+      await writeFile(path.join(dir, "0002_broken", "migration.sql"), fixed);
+      expect(await applyMigrations(db, { migrationsDir: dir })).toEqual({ applied: ["0002_broken"] });
+
+      const { rows } = await db.query<{ checksum: string }>(
+        `SELECT checksum FROM "_prisma_migrations" WHERE migration_name = '0002_broken' AND rolled_back_at IS NULL`,
+      );
+      expect(rows).toEqual([{ checksum: createHash("sha256").update(fixed).digest("hex") }]);
+      expect(await applyMigrations(db, { migrationsDir: dir })).toEqual({ applied: [] });
+    } finally {
+      await pglite.close();
+    }
+  });
+
+  it("refuses the marker anywhere but as the first line, before applying anything", async () => {
+    const dir = await migrationsDir({
+      "0001_ok": "CREATE TABLE first_table (id int);",
+      "0002_late_marker": "-- add an index without locking writes\n-- bc:no-transaction\nCREATE INDEX CONCURRENTLY IF NOT EXISTS i ON first_table (id);",
+    });
+    const { pglite, db } = await freshPglite();
+    try {
+      await expect(applyMigrations(db, { migrationsDir: dir })).rejects.toThrow(
+        /Migration "0002_late_marker" mentions bc:no-transaction on line 2, but the marker only counts as the whole first line/,
+      );
+      expect(await tableNames(db)).toEqual(["_prisma_migrations"]);
+    } finally {
+      await pglite.close();
+    }
+  });
+
+  it("refuses a CREATE or DROP that could not run twice, naming its line", async () => {
+    const dir = await migrationsDir({
+      "0001_once_only": "-- bc:no-transaction\nCREATE TABLE t (id int);\nCREATE INDEX CONCURRENTLY t_idx ON t (id);",
+    });
+    const { pglite, db } = await freshPglite();
+    try {
+      await expect(applyMigrations(db, { migrationsDir: dir })).rejects.toThrow(
+        /Migration "0001_once_only" runs without a transaction.*statement on line 2 cannot run twice/,
+      );
+    } finally {
+      await pglite.close();
+    }
+  });
+
+  it("still refuses when the unfinished row is not the only one", async () => {
+    const dir = await migrationsDir({
+      "0001_items": "CREATE TABLE items (id int PRIMARY KEY, value int);",
+      "0002_items_value_key": CONCURRENT_INDEX_MIGRATION,
+    });
+    const { pglite, db } = await freshPglite();
+    try {
+      await applyMigrations(db, { migrationsDir: dir });
+      await db.query(`UPDATE "_prisma_migrations" SET finished_at = NULL`);
+      await expect(applyMigrations(db, { migrationsDir: dir })).rejects.toThrow(
+        /Migration "0001_items", "0002_items_value_key" was started but never finished/,
+      );
+    } finally {
+      await pglite.close();
     }
   });
 });
 
-async function waitingForLock(client: pg.Client): Promise<number> {
-  const { rows } = await client.query<{ waiting: number }>(
-    `SELECT count(*)::int AS waiting FROM pg_locks
-     WHERE locktype = 'advisory' AND NOT granted AND objid = $1 AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
-    [MIGRATE_LOCK_KEY],
-  );
-  return rows[0]?.waiting ?? 0;
-}
+describe.skipIf(!process.env.DATABASE_URL)("applyMigrations on real PostgreSQL", () => {
+  const connect = async (schema?: string) => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    if (schema) await client.query(`SET search_path TO "${schema}"`);
+    return client;
+  };
+
+  /** A scratch schema of the test database: nothing of the shared one is touched. */
+  async function withScratchSchema(run: (schema: string, admin: pg.Client) => Promise<void>): Promise<void> {
+    const schema = `migrations_test_${process.pid}_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+    const admin = await connect();
+    try {
+      await admin.query(`CREATE SCHEMA "${schema}"`);
+      await run(schema, admin);
+    } finally {
+      await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await admin.end();
+    }
+  }
+
+  /** One instance's session, in the scratch schema. */
+  async function withInstance(schema: string, run: (db: SqlExecutor, client: pg.Client) => Promise<void>): Promise<void> {
+    const client = await connect(schema);
+    try {
+      await run(executorFromPgClient(client), client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  it("applies once when two instances migrate one database at the same time, a CONCURRENTLY migration included", async () => {
+    // The lock holder's CREATE INDEX CONCURRENTLY waits for older snapshots to
+    // go; an instance blocked inside pg_advisory_lock would hold one (deadlock).
+    const dir = await tempDir();
+    await cp(COMMITTED_MIGRATIONS, dir, { recursive: true });
+    const extra = "99990101000000_concurrent_index";
+    await mkdir(path.join(dir, extra));
+    await writeFile(
+      path.join(dir, extra, "migration.sql"),
+      "-- bc:no-transaction\nDROP INDEX CONCURRENTLY IF EXISTS nodes_test_idx;\nCREATE INDEX CONCURRENTLY IF NOT EXISTS nodes_test_idx ON nodes (id);\n",
+    );
+    const expected = [...ALL, extra];
+
+    await withScratchSchema(async (schema, admin) => {
+      const instances = [await connect(schema), await connect(schema)];
+      try {
+        // Hold the migration lock so that both instances are surely waiting on it at once.
+        await admin.query("SELECT pg_advisory_lock($1)", [MIGRATE_LOCK_KEY]);
+        const logs: string[][] = [[], []];
+        const runs = Promise.all(
+          instances.map((client, i) =>
+            applyMigrations(executorFromPgClient(client), { migrationsDir: dir, log: (line) => logs[i]?.push(line) }),
+          ),
+        );
+        runs.catch(() => {}); // reported by the await below, not as an unhandled rejection meanwhile
+        await expect
+          .poll(() => logs.filter((lines) => lines.some((line) => line.includes("waiting"))).length, { timeout: 10_000 })
+          .toBe(2);
+        await admin.query("SELECT pg_advisory_unlock($1)", [MIGRATE_LOCK_KEY]);
+
+        const applied = (await runs).map((run) => run.applied);
+        expect(applied.flat()).toEqual(expected);
+        expect(logs.flat().filter((line) => line.includes("waiting"))).toHaveLength(2);
+        const { rows } = await admin.query<{ migration_name: string; finished: boolean }>(
+          `SELECT migration_name, finished_at IS NOT NULL AS finished FROM "${schema}"."_prisma_migrations" ORDER BY migration_name`,
+        );
+        expect(rows).toEqual(expected.map((migration_name) => ({ migration_name, finished: true })));
+      } finally {
+        await Promise.all(instances.map((client) => client.end()));
+      }
+    });
+  });
+
+  it("applies a no-transaction CREATE INDEX CONCURRENTLY migration and records its row as Prisma does", async () => {
+    const dir = await migrationsDir({
+      "0001_items": "CREATE TABLE items (id int PRIMARY KEY, value int);\nINSERT INTO items VALUES (1, 1), (2, 2);",
+      "0002_items_value_key": CONCURRENT_INDEX_MIGRATION,
+      "0003_after": "CREATE TABLE after_items (id int);",
+    });
+    await withScratchSchema(async (schema) =>
+      withInstance(schema, async (db) => {
+        expect(await applyMigrations(db, { migrationsDir: dir })).toEqual({
+          applied: ["0001_items", "0002_items_value_key", "0003_after"],
+        });
+        expect(await indexValidity(db)).toEqual({ items_value_key: true });
+        expect(await attempts(db)).toEqual(
+          ["0001_items", "0002_items_value_key", "0003_after"].map((migration_name) => ({
+            migration_name,
+            finished: true,
+            rolled_back: false,
+            logs: null,
+            applied_steps_count: 1,
+          })),
+        );
+        const { rows } = await db.query<{ checksum: string }>(
+          `SELECT checksum FROM "_prisma_migrations" WHERE migration_name = '0002_items_value_key'`,
+        );
+        expect(rows).toEqual([{ checksum: createHash("sha256").update(CONCURRENT_INDEX_MIGRATION).digest("hex") }]);
+      }),
+    );
+  });
+
+  it("leaves a failed no-transaction migration unfinished with its error, applies nothing after it, and re-runs it once the cause is fixed", async () => {
+    const dir = await migrationsDir({
+      "0001_items": "CREATE TABLE items (id int PRIMARY KEY, value int);\nINSERT INTO items VALUES (1, 7), (2, 7);",
+      "0002_items_value_key": CONCURRENT_INDEX_MIGRATION,
+      "0003_after": "CREATE TABLE after_items (id int);",
+    });
+    await withScratchSchema(async (schema) =>
+      withInstance(schema, async (db) => {
+        const failure = /Migration "0002_items_value_key" \(no transaction\) failed: statement 2 of 2 \(line 3\) failed: could not create unique index "items_value_key".*next migrate re-runs it/;
+        await expect(applyMigrations(db, { migrationsDir: dir })).rejects.toThrow(failure);
+        expect(await tableNames(db)).toEqual(["_prisma_migrations", "items"]);
+        // What a failed CREATE INDEX CONCURRENTLY leaves behind.
+        expect(await indexValidity(db)).toEqual({ items_value_key: false });
+        expect(await attempts(db)).toEqual([
+          expect.objectContaining({ migration_name: "0001_items", finished: true }),
+          {
+            migration_name: "0002_items_value_key",
+            finished: false,
+            rolled_back: false,
+            logs: expect.stringMatching(/^statement 2 of 2 \(line 3\) failed: could not create unique index/),
+            applied_steps_count: 0,
+          },
+        ]);
+
+        // Not fixed yet: re-run, failing the same way (not refused as "never finished").
+        await expect(applyMigrations(db, { migrationsDir: dir })).rejects.toThrow(failure);
+
+        await db.query("UPDATE items SET value = 8 WHERE id = 2");
+        const logs: string[] = [];
+        expect(await applyMigrations(db, { migrationsDir: dir, log: (line) => logs.push(line) })).toEqual({
+          applied: ["0002_items_value_key", "0003_after"],
+        });
+        expect(logs[0]).toMatch(/re-running 0002_items_value_key, a no-transaction migration whose last run did not finish/);
+        expect(await indexValidity(db)).toEqual({ items_value_key: true });
+        // The failed runs stay as rolled-back rows with their logs; `prisma migrate status` reads the finished one.
+        expect((await attempts(db)).map((row) => [row.migration_name, row.finished, row.rolled_back, row.logs !== null])).toEqual([
+          ["0001_items", true, false, false],
+          ["0002_items_value_key", false, true, true],
+          ["0002_items_value_key", false, true, true],
+          ["0002_items_value_key", true, false, false],
+          ["0003_after", true, false, false],
+        ]);
+      }),
+    );
+  });
+
+  it("does not finish a migration whose IF NOT EXISTS skipped an index left invalid by an earlier failure", async () => {
+    const dir = await migrationsDir({
+      "0001_items": "CREATE TABLE items (id int PRIMARY KEY, value int);\nINSERT INTO items VALUES (1, 7), (2, 7);",
+      "0002_no_drop_first": "-- bc:no-transaction\nCREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS items_value_key ON items (value);",
+    });
+    await withScratchSchema(async (schema) =>
+      withInstance(schema, async (db) => {
+        await expect(applyMigrations(db, { migrationsDir: dir })).rejects.toThrow(/could not create unique index/);
+        await db.query("UPDATE items SET value = 8 WHERE id = 2");
+        await expect(applyMigrations(db, { migrationsDir: dir })).rejects.toThrow(
+          /Migration "0002_no_drop_first" \(no transaction\) failed: it left invalid index "items_value_key" .*DROP INDEX CONCURRENTLY IF EXISTS/,
+        );
+        expect((await attempts(db)).at(-1)).toMatchObject({ finished: false, logs: expect.stringMatching(/^it left invalid index/) });
+      }),
+    );
+  });
+
+  it("still rolls an ordinary migration back whole", async () => {
+    const dir = await migrationsDir({
+      "0001_ok": "CREATE TABLE first_table (id int);",
+      "0002_broken": "CREATE TABLE half_applied (id int);\nCREATE INDEX half_applied_idx ON half_applied (id);\nALTER TABLE missing_table ADD COLUMN x int;",
+    });
+    await withScratchSchema(async (schema) =>
+      withInstance(schema, async (db) => {
+        await expect(applyMigrations(db, { migrationsDir: dir })).rejects.toThrow(
+          /Migration "0002_broken" failed and was rolled back: .*missing_table/,
+        );
+        expect(await tableNames(db)).toEqual(["_prisma_migrations", "first_table"]);
+        expect((await attempts(db)).map((row) => row.migration_name)).toEqual(["0001_ok"]);
+      }),
+    );
+  });
+});

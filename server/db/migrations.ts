@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { checksumMatches, defaultMigrationsDir, readMigrationFolders, type MigrationFolder } from "./migration-folders";
+import { applyWithoutTransaction } from "./no-transaction-migration";
 import type { SqlExecutor } from "./sql-executor";
 
 export type { SqlExecutor } from "./sql-executor";
@@ -14,6 +15,7 @@ export interface ApplyMigrationsOptions {
 // Prisma Migrate's own advisory lock key: our migrator and a connected
 // machine's `prisma migrate deploy` also exclude each other.
 export const MIGRATE_LOCK_KEY = 72707369;
+const LOCK_POLL_MS = 200;
 
 // Prisma's table, column for column (prisma-engines, postgres flavour of
 // create_migrations_table), so `prisma migrate deploy/status` read our history.
@@ -30,6 +32,7 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
 )`;
 
 interface MigrationRow {
+  id: string;
   migration_name: string;
   checksum: string;
   finished_at: unknown;
@@ -37,7 +40,9 @@ interface MigrationRow {
 
 /**
  * Applies the committed migrations that the database has not seen yet, each
- * in its own transaction together with its `_prisma_migrations` row. Safe to
+ * in its own transaction together with its `_prisma_migrations` row (or, when
+ * marked `-- bc:no-transaction`, statement by statement after its row: see
+ * applyWithoutTransaction). Safe to
  * call from several instances at once: they take turns on an advisory lock,
  * and the later ones find nothing left to do.
  */
@@ -51,11 +56,12 @@ export async function applyMigrations(
     withMigrateLock(db, log, async () => {
       await db.exec(CREATE_MIGRATIONS_TABLE);
       const folders = await readMigrationFolders(migrationsDir);
-      const pending = await pendingMigrations(db, folders, log);
+      const { pending, retry } = await pendingMigrations(db, folders, log);
       const applied: string[] = [];
       for (const folder of pending) {
         const startedAt = performance.now();
-        await applyOne(db, folder);
+        if (!folder.noTransaction) await applyInTransaction(db, folder);
+        else await applyWithoutTransaction(db, folder, retry?.migration_name === folder.name ? retry.id : undefined);
         applied.push(folder.name);
         log(`applied ${folder.name} (${Math.round(performance.now() - startedAt)} ms)`);
       }
@@ -64,28 +70,46 @@ export async function applyMigrations(
   );
 }
 
-/** The folders not applied yet, after refusing a history we cannot build on. */
+/**
+ * The folders not applied yet, after refusing a history we cannot build on,
+ * and the unfinished row of a no-transaction migration to re-run, if any.
+ */
 async function pendingMigrations(
   db: SqlExecutor,
   folders: MigrationFolder[],
   log: (line: string) => void,
-): Promise<MigrationFolder[]> {
+): Promise<{ pending: MigrationFolder[]; retry: MigrationRow | undefined }> {
   // Rolled-back rows (`prisma migrate resolve --rolled-back`) are audit trail only.
-  const { rows } = await db.query<MigrationRow>(
-    `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations"
+  const { rows: recorded } = await db.query<MigrationRow>(
+    `SELECT id, migration_name, checksum, finished_at FROM "_prisma_migrations"
      WHERE rolled_back_at IS NULL ORDER BY started_at`,
   );
+  const byName = new Map(folders.map((folder) => [folder.name, folder]));
 
-  const unfinished = rows.filter((row) => row.finished_at === null).map((row) => row.migration_name);
-  if (unfinished.length > 0) {
+  // An unfinished row is a run that failed or died midway. A transactional
+  // migration cannot leave one behind (ours roll back row and all), so it is
+  // someone else's and only a person can tell what state it left. A
+  // no-transaction migration of ours is re-runnable by contract, and we hold
+  // the lock, so nobody is running it now (a migrator that died mid-statement
+  // keeps the lock until its server session ends): it is simply run again.
+  const unfinished = recorded.filter((row) => row.finished_at === null);
+  const [onlyUnfinished, ...moreUnfinished] = unfinished;
+  const retry =
+    onlyUnfinished && moreUnfinished.length === 0 && byName.get(onlyUnfinished.migration_name)?.noTransaction
+      ? onlyUnfinished
+      : undefined;
+  if (unfinished.length > 0 && !retry) {
     throw new Error(
-      `Migration ${quoteList(unfinished)} was started but never finished (a failed \`prisma migrate deploy\`?). ` +
+      `Migration ${quoteList(unfinished.map((row) => row.migration_name))} was started but never finished ` +
+        `(a failed \`prisma migrate deploy\`?). ` +
         `Repair the database by hand, then record the outcome with ` +
         `\`prisma migrate resolve --rolled-back <name>\` or \`--applied <name>\` before migrating again.`,
     );
   }
+  if (retry) log(`re-running ${retry.migration_name}, a no-transaction migration whose last run did not finish`);
+  // Its file may have been fixed since: the new run records the new checksum.
+  const rows = recorded.filter((row) => row !== retry);
 
-  const byName = new Map(folders.map((folder) => [folder.name, folder]));
   const edited = rows
     .filter((row) => {
       const folder = byName.get(row.migration_name);
@@ -103,10 +127,10 @@ async function pendingMigrations(
   for (const name of appliedNames) {
     if (!byName.has(name)) log(`warning: the database has migration ${name}, which is not in the migrations directory`);
   }
-  return folders.filter((folder) => !appliedNames.has(folder.name));
+  return { pending: folders.filter((folder) => !appliedNames.has(folder.name)), retry };
 }
 
-async function applyOne(db: SqlExecutor, folder: MigrationFolder): Promise<void> {
+async function applyInTransaction(db: SqlExecutor, folder: MigrationFolder): Promise<void> {
   await db.exec("BEGIN");
   try {
     await db.exec(folder.sql);
@@ -124,10 +148,15 @@ async function applyOne(db: SqlExecutor, folder: MigrationFolder): Promise<void>
 }
 
 async function withMigrateLock<T>(db: SqlExecutor, log: (line: string) => void, run: () => Promise<T>): Promise<T> {
-  const { rows } = await db.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [MIGRATE_LOCK_KEY]);
-  if (!rows[0]?.locked) {
-    log("another migrator is running: waiting for it to finish");
-    await db.query("SELECT pg_advisory_lock($1)", [MIGRATE_LOCK_KEY]);
+  // Polled, not waited for in pg_advisory_lock: a session blocked in that
+  // SELECT holds a snapshot, and CREATE INDEX CONCURRENTLY in the lock
+  // holder's session waits for every older snapshot to go away — a deadlock
+  // PostgreSQL resolves by failing one of the two.
+  let waiting = false;
+  while (!(await tryMigrateLock(db))) {
+    if (!waiting) log("another migrator is running: waiting for it to finish");
+    waiting = true;
+    await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
   }
   try {
     return await run();
@@ -135,6 +164,11 @@ async function withMigrateLock<T>(db: SqlExecutor, log: (line: string) => void, 
     // Session-level lock: if the connection is gone, so is the lock.
     await db.query("SELECT pg_advisory_unlock($1)", [MIGRATE_LOCK_KEY]).catch(() => {});
   }
+}
+
+async function tryMigrateLock(db: SqlExecutor): Promise<boolean> {
+  const { rows } = await db.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1) AS locked", [MIGRATE_LOCK_KEY]);
+  return rows[0]?.locked === true;
 }
 
 // A session's advisory locks do not exclude each other, so two runs on one
