@@ -1,14 +1,21 @@
-// Next.js calls register() once when a server starts. The background workers
-// (webhook delivery, retention) run inside the app process by default:
-// Node.js runtime only, never during `next build`, and at most once per
-// process (startWorkersOnce guards against dev hot reloads). BC_WORKERS=off
+// Next.js calls register() once when a server starts, before it serves.
+// First the configuration: a deployment missing a secret stops here (exit 2,
+// one line), not at its first sign-in or admission. Then the background
+// workers (webhook delivery, retention), which run inside the app process by
+// default: Node.js runtime only, never during `next build`, and at most once
+// per process (startWorkersOnce guards against dev hot reloads). BC_WORKERS=off
 // leaves them to `npm run worker`.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  const { refuseMisconfiguredStart } = await import("./server/lifecycle/refuse-misconfigured-start");
+  refuseMisconfiguredStart();
   // A new embedded database is the demo: seeded before the first request.
   const { seedEmbeddedDemoIfEmpty } = await import("./server/seed/seed-embedded-demo");
   await seedEmbeddedDemoIfEmpty();
   const { startWorkersOnce } = await import("./server/workers/start-workers");
+  const { stopOnSignal } = await import("./server/lifecycle/stop-on-signal");
   // Not awaited: register() must return before the server takes requests.
-  void startWorkersOnce();
+  stopOnSignal(startWorkersOnce());
+  const { announceReady } = await import("./server/lifecycle/announce-ready");
+  announceReady();
 }

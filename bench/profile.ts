@@ -49,6 +49,8 @@ async function main() {
         BC_WORKERS: "off",
         BC_DB_POOL_MAX: String(Math.max(connections, 2)),
         NEXTAUTH_SECRET: randomBytes(32).toString("base64"),
+        // with DATABASE_URL the app refuses to start without it
+        BC_CA_KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
       },
     });
     try {

@@ -6,6 +6,19 @@
 // listening socket. The embedded PGlite database lives inside one process, so
 // without DATABASE_URL there is exactly one.
 //
+// Start-up: one process first; it checks the configuration before it serves
+// (instrumentation.ts) and exits 2 naming what is wrong, which stops
+// everything with exit 2. The others start once it says it is ready. Until one has
+// been ready, any death stops the server (a port taken, a build missing: a
+// restart would only die again). After that a process that dies is replaced,
+// after a back-off that doubles while replacements keep dying young, so a
+// crash loop neither takes the service down nor spins a core.
+//
+// SIGTERM/SIGINT: each process stops taking connections, finishes the
+// requests and webhook attempts in flight, and exits (NEXT_MANUAL_SIG_HANDLE:
+// the app's own handler does it, see server/lifecycle/stop-on-signal.ts).
+// Whatever is still running after BC_STOP_TIMEOUT_SECONDS (default 30) is killed.
+//
 // BC_WEB_CONCURRENCY: how many processes (default: the number of cores with
 // DATABASE_URL, 1 without). Arguments are passed to `next start` (-p, -H).
 // Plain JavaScript: production runs it without the TypeScript toolchain.
@@ -14,15 +27,24 @@ import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
 
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
+const CONFIGURATION_ERROR = 2; // what the app process exits with (server/lifecycle/refuse-misconfigured-start.ts)
+const YOUNG_MS = 60_000; // a process that dies younger than this counts towards the back-off
+const FIRST_BACKOFF_MS = 1_000;
+const MAX_BACKOFF_MS = 30_000;
 
-function processCount() {
-  const configured = process.env.BC_WEB_CONCURRENCY;
-  if (configured === undefined || configured === "") return process.env.DATABASE_URL ? availableParallelism() : 1;
-  const count = Number(configured);
-  if (!Number.isInteger(count) || count < 1) {
-    console.error(`BC_WEB_CONCURRENCY must be a whole number ≥ 1, not "${configured}"`);
+function wholeNumber(name, fallback, { min = 1 } = {}) {
+  const configured = process.env[name];
+  if (configured === undefined || configured === "") return fallback;
+  const value = Number(configured);
+  if (!Number.isInteger(value) || value < min) {
+    console.error(`${name} must be a whole number ≥ ${min}, not "${configured}"`);
     process.exit(2);
   }
+  return value;
+}
+
+function processCount() {
+  const count = wholeNumber("BC_WEB_CONCURRENCY", process.env.DATABASE_URL ? availableParallelism() : 1);
   if (count > 1 && !process.env.DATABASE_URL) {
     console.error("BC_WEB_CONCURRENCY > 1 needs DATABASE_URL: the embedded database lives inside one process");
     process.exit(2);
@@ -32,12 +54,25 @@ function processCount() {
 
 if (cluster.isPrimary) {
   const count = processCount();
+  const stopTimeoutMs = wholeNumber("BC_STOP_TIMEOUT_SECONDS", 30) * 1000;
   cluster.setupPrimary({ exec: nextBin, args: ["start", ...process.argv.slice(2)] });
   let stopping = false;
+  let served = false; // some process has been ready: deaths from now on are crashes, not a failed start
   let exitCode = 0;
+  let youngDeaths = 0; // replacements in a row that died young
   const startedAt = new Map(); // the live processes: worker id → start time
-  const fork = () => startedAt.set(cluster.fork().id, Date.now());
-  for (let i = 0; i < count; i++) fork();
+  const fork = () => startedAt.set(cluster.fork({ NEXT_MANUAL_SIG_HANDLE: "true" }).id, Date.now());
+
+  fork();
+  // "ready": the process checked its configuration and is serving
+  // (server/lifecycle/announce-ready.ts); Next listens before that check runs
+  cluster.on("message", (worker, message) => {
+    if (message?.type !== "bc:ready") return;
+    console.error(`app process ${worker.process.pid} serving`);
+    if (served) return;
+    served = true;
+    for (let i = 1; i < count; i++) fork();
+  });
   cluster.on("exit", (worker, code, signal) => {
     const ranFor = Date.now() - startedAt.get(worker.id);
     startedAt.delete(worker.id);
@@ -45,23 +80,32 @@ if (cluster.isPrimary) {
       if (startedAt.size === 0) process.exit(exitCode);
       return;
     }
-    if (ranFor < 10_000) {
-      // dying at start (bad config, port taken) would only die again: stop, loudly
-      console.error(`app process ${worker.process.pid} exited (${signal ?? code}) ${ranFor} ms after start; stopping`);
+    if (code === CONFIGURATION_ERROR) {
+      // the process said what is wrong (one line); every other would say it again
+      stop("SIGTERM", CONFIGURATION_ERROR);
+      return;
+    }
+    if (!served) {
+      console.error(`app process ${worker.process.pid} exited (${signal ?? code}) ${ranFor} ms after start, before serving; stopping`);
       stop("SIGTERM", code || 1);
       return;
     }
-    // A process that dies later is replaced; the others keep serving.
-    console.error(`app process ${worker.process.pid} exited (${signal ?? code}); starting another`);
-    fork();
+    youngDeaths = ranFor < YOUNG_MS ? youngDeaths + 1 : 0;
+    const delay = youngDeaths === 0 ? 0 : Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (youngDeaths - 1));
+    console.error(`app process ${worker.process.pid} exited (${signal ?? code}) after ${ranFor} ms; starting another in ${delay} ms`);
+    setTimeout(() => stopping || fork(), delay);
   });
   function stop(signal, code = 0) {
+    if (stopping) return;
     stopping = true;
     exitCode = code;
     if (startedAt.size === 0) process.exit(exitCode);
     for (const id of startedAt.keys()) cluster.workers?.[id]?.process.kill(signal);
-    // next start finishes in-flight requests on SIGTERM; do not wait forever
-    setTimeout(() => process.exit(exitCode || 1), 10_000).unref();
+    setTimeout(() => {
+      console.error(`app processes still running ${stopTimeoutMs} ms after ${signal}: killing them`);
+      for (const id of startedAt.keys()) cluster.workers?.[id]?.process.kill("SIGKILL");
+      process.exit(exitCode || 1);
+    }, stopTimeoutMs).unref();
   }
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

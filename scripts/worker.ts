@@ -6,10 +6,12 @@
 // dies without passing it on, nor tsx's CLI, which SIGKILLs a child that does
 // not acknowledge a signal within 30 ms.)
 import { getDb } from "@/server/db/client";
+import { refuseMisconfiguredStart } from "@/server/lifecycle/refuse-misconfigured-start";
 import { log } from "@/server/log";
 import { startWorkers } from "@/server/workers/start-workers";
 
 async function main(): Promise<number> {
+  refuseMisconfiguredStart(); // exit 2 with one line, like the app processes
   const db = await getDb();
   const workers = startWorkers(db);
   log.info("worker started: webhook delivery, retention", { pid: process.pid });

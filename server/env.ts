@@ -63,15 +63,27 @@ const checkedEnvSchema = envSchema.refine(
 
 export type Env = z.output<typeof envSchema>;
 
+/** A bad variable, by name; `parseEnv` throws it for the first one. */
+export class InvalidEnvironmentError extends Error {
+  constructor(readonly variable: string, readonly problem: string) {
+    super(`${variable}: ${problem}`);
+    this.name = "InvalidEnvironmentError";
+  }
+}
+
+/** `variables` parsed (not cached; `env()` is the cached one for process.env). */
+export function parseEnv(variables: Record<string, string | undefined>): Env {
+  const result = checkedEnvSchema.safeParse(variables);
+  if (!result.success) {
+    const [first] = result.error.issues;
+    throw new InvalidEnvironmentError(first!.path.join("."), first!.message);
+  }
+  return result.data;
+}
+
 let parsed: Env | undefined;
 
 export function env(): Env {
-  if (parsed) return parsed;
-  const result = checkedEnvSchema.safeParse(process.env);
-  if (!result.success) {
-    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
-  }
-  parsed = result.data;
+  parsed ??= parseEnv(process.env);
   return parsed;
 }

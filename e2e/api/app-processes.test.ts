@@ -30,8 +30,13 @@ const isAlive = (pid: number) => {
 
 /** Runs scripts/serve.mjs to its exit; what it printed and its exit code. */
 function runServe(env: Record<string, string | undefined>, args: string[] = []) {
+  return runToExit(process.execPath, ["scripts/serve.mjs", "-H", "127.0.0.1", ...args], env);
+}
+const runNpm = (args: string[], env: Record<string, string | undefined>) => runToExit("npm", args, env);
+
+function runToExit(command: string, args: string[], env: Record<string, string | undefined>) {
   return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["scripts/serve.mjs", "-H", "127.0.0.1", ...args], {
+    const child = spawn(command, args, {
       env: { ...process.env, BC_WORKERS: "off", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -92,6 +97,40 @@ describe("two app processes behind one port", () => {
     }
   });
 
+  it("a crashed process is replaced, after a back-off that doubles while replacements die young; the other keeps serving", async () => {
+    const list = () =>
+      fetch(`${server.baseUrl}/api/compute/joinRequests/list`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${world.keys.admin}` },
+        body: JSON.stringify({ tenantId: world.tenantId, poolId: world.pools.a }),
+        signal: AbortSignal.timeout(10_000),
+      });
+    const statuses: number[] = [];
+    let dropped = 0; // a call in flight in the killed process loses its connection
+    let serving = true;
+    const traffic = (async () => {
+      while (serving) await list().then((response) => statuses.push(response.status), () => dropped++);
+    })();
+    const log = () => readFileSync(server.logFile, "utf8");
+    let victim = [...appProcesses(server.pid).keys()][0]!;
+    // the first kill, then the replacement's: each died young, so the wait doubles
+    for (const delayMs of [1000, 2000]) {
+      const survivors = [...appProcesses(server.pid).keys()].filter((pid) => pid !== victim);
+      process.kill(victim, "SIGKILL");
+      await expect.poll(log, { timeout: 10_000 }).toMatch(new RegExp(`app process ${victim} exited \\(SIGKILL\\) after \\d+ ms; starting another in ${delayMs} ms`));
+      const replacement = async () => [...appProcesses(server.pid).keys()].find((pid) => pid !== victim && !survivors.includes(pid));
+      await expect.poll(replacement, { timeout: 15_000 }).toBeDefined();
+      victim = (await replacement())!;
+      await expect.poll(log, { timeout: 30_000 }).toContain(`app process ${victim} serving`);
+    }
+    serving = false;
+    await traffic;
+    expect(appProcesses(server.pid).size).toBe(2);
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.filter((status) => status !== 200), "answers other than 200 while one process was down").toEqual([]);
+    expect(dropped, "calls cut off by the kills (one at a time in flight)").toBeLessThanOrEqual(2);
+  }, 90_000);
+
   it("SIGTERM stops every process and exits 0", async () => {
     const children = [...appProcesses(server.pid).keys()];
     const exited = new Promise<number | null>((resolve) => {
@@ -123,6 +162,28 @@ describe("scripts/serve.mjs refuses a configuration it cannot run", () => {
     expect(output).toContain("needs DATABASE_URL");
   });
 
+  it.each([
+    ["NEXTAUTH_SECRET missing", { NEXTAUTH_SECRET: undefined }, "configuration error: NEXTAUTH_SECRET must be set when DATABASE_URL is set"],
+    ["NEXTAUTH_SECRET too short", { NEXTAUTH_SECRET: "short" }, "configuration error: NEXTAUTH_SECRET is 5 characters"],
+    ["BC_CA_KEY_ENCRYPTION_KEY missing", { BC_CA_KEY_ENCRYPTION_KEY: undefined }, "configuration error: BC_CA_KEY_ENCRYPTION_KEY must be set when DATABASE_URL is set"],
+    ["BC_CA_KEY_ENCRYPTION_KEY malformed", { BC_CA_KEY_ENCRYPTION_KEY: "not-a-key" }, "configuration error: BC_CA_KEY_ENCRYPTION_KEY must be 32 bytes"],
+  ])("%s with DATABASE_URL: exit 2 at once, one line naming it, nothing served", async (_, change, line) => {
+    const port = await freePort();
+    const started = Date.now();
+    const { code, output } = await runServe({ BC_WEB_CONCURRENCY: "2", ...change }, ["-p", String(port)]);
+    expect(code, output).toBe(2);
+    expect(output.split("\n").filter((text) => text.includes("configuration error")), output).toEqual([expect.stringContaining(line)]);
+    expect(output).toContain("openssl rand -base64 32");
+    expect(output).not.toMatch(/app process \d+ serving/); // none passed its checks
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it("npm run worker refuses the same way: exit 2, one line", async () => {
+    const { code, output } = await runNpm(["run", "--silent", "worker"], { NEXTAUTH_SECRET: undefined });
+    expect(code, output).toBe(2);
+    expect(output.trim().split("\n")).toEqual([expect.stringMatching(/^configuration error: NEXTAUTH_SECRET must be set/)]);
+  });
+
   it("app processes that die at start (port taken) stop the whole server with a failure, not a restart loop", async () => {
     const port = await freePort();
     const blocker = createServer().listen(port, "127.0.0.1");
@@ -130,7 +191,7 @@ describe("scripts/serve.mjs refuses a configuration it cannot run", () => {
     try {
       const { code, output } = await runServe({ BC_WEB_CONCURRENCY: "2" }, ["-p", String(port)]);
       expect(code, output).not.toBe(0);
-      expect(output).toMatch(/exited .* after start; stopping/);
+      expect(output).toMatch(/exited .* after start, before serving; stopping/);
       expect(output).not.toContain("starting another");
     } finally {
       blocker.close();

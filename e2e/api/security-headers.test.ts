@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { apiUrl, rawPost } from "./support/api-client";
 
 // Issue 14 items 4 and 9 (a, c), over HTTP against the real `next start`
-// (which has no NEXTAUTH_SECRET: sign-in itself is tested in e2e/browser).
+// (sign-in itself is tested in e2e/browser).
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(apiUrl(path), { headers, redirect: "manual" });
 

@@ -19,7 +19,11 @@ export default async function setup(project: TestProject) {
     // BC_WORKERS=off: in-process retention would mark the requests tests keep
     // past expiry (some assert stored states and exact event lists); worker
     // tests run their own workers, limited to their own tenant.
-    env: { BC_CA_KEY_ENCRYPTION_KEY: process.env.BC_CA_KEY_ENCRYPTION_KEY ?? randomBytes(32).toString("base64"), BC_WORKERS: "off" },
+    env: {
+      BC_CA_KEY_ENCRYPTION_KEY: process.env.BC_CA_KEY_ENCRYPTION_KEY ?? randomBytes(32).toString("base64"),
+      NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString("base64"),
+      BC_WORKERS: "off",
+    },
   });
   project.provide("baseUrl", server.baseUrl);
   project.provide("serverLogFile", server.logFile);

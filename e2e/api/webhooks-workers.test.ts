@@ -92,6 +92,28 @@ describe("inside the app process", () => {
     expect(await linesOf(logFile, "background workers started")).toHaveLength(0);
     expect(await linesOf(logFile, "background workers are off")).toHaveLength(1);
   }, 90_000);
+
+  it("npm start, SIGTERM while a webhook attempt is in flight: the attempt finishes and is recorded before the exit", async () => {
+    const { tenantId } = await scene();
+    const logFile = "test-results/workers-clean-stop-server.log";
+    await rm(logFile, { force: true });
+    const created = await scratch.db.event.findFirstOrThrow({ where: { tenantId } });
+    slow.add(created.id); // the receiver takes 1.5 s to answer this one
+    const server = await startAppServer({ databaseUrl: scratch.url, logFile, processes: 1, env: { ...workerEnv(), BC_WORKERS: "on" } });
+    try {
+      await receiver.waitFor((received) => received.some((webhook) => webhook.id === created.id), 30_000);
+    } finally {
+      await server.stop(); // SIGTERM to npm start's primary, which passes it on; waits for the exit
+    }
+    expect(await linesOf(logFile, "stopping: finishing the requests and webhook attempts in flight")).toHaveLength(1);
+    expect(await linesOf(logFile, '"msg":"stopped"')).toHaveLength(1);
+    const delivery = await scratch.db.webhookDelivery.findFirstOrThrow({ where: { eventId: created.id }, include: { attemptLog: true } });
+    expect(delivery.status).toBe("delivered");
+    expect(delivery.attemptLog.map((attempt) => attempt.statusCode)).toEqual([200]);
+    expect(delivery.attemptLog[0]!.durationMs).toBeGreaterThanOrEqual(1_400);
+    // nothing was claimed after the signal: the expiry's event was not sent
+    expect(typesReceivedFor(tenantId)).toEqual(["security.join-request.created"]);
+  }, 90_000);
 });
 
 describe("npm run worker", () => {

@@ -42,6 +42,8 @@ async function main(): Promise<number> {
       NEXT_TELEMETRY_DISABLED: "1",
       // Encrypts the tenant CAs' keys in this run's throwaway database (README "CA key").
       BC_CA_KEY_ENCRYPTION_KEY: process.env.BC_CA_KEY_ENCRYPTION_KEY ?? randomBytes(32).toString("base64"),
+      // With DATABASE_URL an app process refuses to start without it (README "Configuration").
+      NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString("base64"),
       // No background workers in the shared test servers: retention would mark
       // the requests tests keep past expiry. Worker tests run their own, per tenant.
       BC_WORKERS: "off",
