@@ -26,6 +26,16 @@ const envSchema = z.object({
   // 1: the sign-in page lists the demo accounts (when they still have the demo
   // password); 0: never. Unset: 1 with the embedded database only.
   BC_DEMO_MODE: z.enum(["0", "1"]).optional(),
+  // Sign-in throttling (server/auth/sign-in-throttle.ts): failed sign-ins per
+  // account and per client address within the window; past either, sign-in
+  // is refused until the window ends. Joins per credential per minute.
+  BC_SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
+  BC_SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+  BC_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  // Reverse proxies in front of the app that append to X-Forwarded-For: the
+  // client address is the entry this many from the right (0: the app's own peer).
+  BC_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  BC_JOIN_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(6000),
   // The console's sign-in (next-auth). NEXTAUTH_SECRET signs the session JWTs.
   NEXTAUTH_URL: z.string().url().optional(),
   NEXTAUTH_SECRET: z.string().min(1).optional(),

@@ -14,6 +14,19 @@ const ERRORS: Record<string, string> = {
   SessionRequired: "Please sign in to continue.",
 };
 
+const THROTTLED = /^SignInThrottled:(\d+)$/; // server/auth/sign-in-throttle.ts
+
+/** What the page says for next-auth's error code (or our throttling message with its retry time). */
+export function signInErrorMessage(code: string): string {
+  const throttled = THROTTLED.exec(code);
+  if (throttled) {
+    const seconds = Number(throttled[1]);
+    const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`;
+    return `Too many failed sign-ins for this account or from this address. Try again in ${wait}.`;
+  }
+  return ERRORS[code] ?? "Sign-in failed; try again.";
+}
+
 export function SignInForm(props: {
   callbackUrl: string;
   error: string | null;
@@ -24,7 +37,7 @@ export function SignInForm(props: {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(props.error ? (ERRORS[props.error] ?? "Sign-in failed; try again.") : null);
+  const [error, setError] = useState<string | null>(props.error ? signInErrorMessage(props.error) : null);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -36,7 +49,7 @@ export function SignInForm(props: {
       return;
     }
     setPending(false);
-    setError(ERRORS[result?.error ?? ""] ?? "Sign-in failed; try again.");
+    setError(signInErrorMessage(result?.error ?? ""));
   }
 
   return (

@@ -41,6 +41,7 @@ describe("nodes/join flood guard", () => {
     const refused = await joinHere(await makeMachine(), world.tokens.a);
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe("RESOURCE_EXHAUSTED");
+    expect(refused.headers.get("retry-after")).toBe("60");
     expect((await joinHere(machines[0]!, world.tokens.a)).status).toBe(202); // a retry
     expect((await joinHere(await knownMachine(world.inventory.known), world.tokens.a)).status).toBe(200);
     // another pool of the site has its own count

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: FieldViolation[],
+    /** sent as Retry-After: when trying again may succeed (429, 503) */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "ApiError";

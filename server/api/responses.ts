@@ -25,7 +25,8 @@ export function errorResponse(error: unknown, requestId: string, headers: Header
     // The rest of a refused body is still on the wire: close the connection
     // rather than leave a kept-alive socket that will never answer again.
     const close: HeadersInit = error.code === "PAYLOAD_TOO_LARGE" ? { connection: "close" } : {};
-    return jsonResponse(error.httpStatus, error.toBody(), requestId, { ...close, ...headers });
+    const retry: HeadersInit = error.retryAfterSeconds ? { "retry-after": String(error.retryAfterSeconds) } : {};
+    return jsonResponse(error.httpStatus, error.toBody(), requestId, { ...close, ...retry, ...headers });
   }
   const condition = databaseCondition(error);
   if (condition) {

@@ -7,6 +7,8 @@ import { env } from "../env";
 import { nextAuthSecret } from "./nextauth-secret";
 import { hashPassword, verifyPassword } from "./password";
 import { oidcIdentity } from "./oidc-identity";
+import { clientAddress } from "./client-address";
+import { recordSignInFailure, recordSignInSuccess, refuseIfThrottled, SignInThrottledError } from "./sign-in-throttle";
 import { log } from "../log";
 
 export const OIDC_PROVIDER_ID = "oidc";
@@ -22,16 +24,30 @@ export function oidcConfigured(): boolean {
 // wrong password take about the same time.
 let decoyHash: Promise<string> | undefined;
 
-async function authorizeCredentials(email: string, password: string) {
+async function authorizeCredentials(rawEmail: string, password: string, address: string | null) {
+  const email = rawEmail.trim().toLowerCase();
+  try {
+    await refuseIfThrottled(email, address);
+  } catch (error) {
+    if (error instanceof SignInThrottledError) log.warn("sign-in refused: too many failures", { email, address, retryAfterSeconds: error.retryAfterSeconds });
+    throw error; // next-auth sends its message to the sign-in page
+  }
   const db = await getDb();
   const user = await db.user.findUnique({
-    where: { email: email.trim().toLowerCase() },
+    where: { email },
     select: { id: true, email: true, name: true, passwordHash: true, disabledAt: true },
   });
   decoyHash ??= hashPassword("decoy password, never valid");
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
   // a disabled user is refused like a wrong password (the password is still checked: same timing)
-  return user?.passwordHash && valid && !user.disabledAt ? { id: user.id, email: user.email, name: user.name } : null;
+  if (user?.passwordHash && valid && !user.disabledAt) {
+    await recordSignInSuccess(email);
+    log.info("sign-in", { email, address, outcome: "success" });
+    return { id: user.id, email: user.email, name: user.name };
+  }
+  log.info("sign-in", { email, address, outcome: "failure" }); // never the password
+  await recordSignInFailure(email, address);
+  return null;
 }
 
 /** Why an OIDC identity may not sign in, as /signin?error=… shows it; null: it may, as this users row. */
@@ -81,8 +97,10 @@ export async function nextAuthOptions(): Promise<NextAuthOptions> {
     id: "credentials",
     name: "email and password",
     credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
-    authorize: async (input) =>
-      input?.email && input.password ? authorizeCredentials(input.email, input.password) : null,
+    authorize: async (input, request) =>
+      input?.email && input.password
+        ? authorizeCredentials(input.email, input.password, clientAddress(request?.headers?.["x-forwarded-for"]))
+        : null,
   });
   return {
     secret: await nextAuthSecret(),

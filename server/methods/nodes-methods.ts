@@ -2,6 +2,7 @@ import "server-only";
 import { joinNodeInput } from "@/lib/validations/node-join";
 import { authenticateJoinCredential } from "../nodes/join-credential";
 import { joinNode } from "../nodes/join-node";
+import { capJoinRate } from "../nodes/join-rate-cap";
 import { defineMachineMethod, MethodResult } from "./define-method";
 
 // SPEC B5: the node daemon's join, with a join token or a site enrollment key.
@@ -21,6 +22,7 @@ export const joinNodeMethod = defineMachineMethod({
   input: joinNodeInput,
   authenticate: authenticateJoinCredential,
   handler: async ({ db, input, credential, now }) => {
+    await capJoinRate(credential);
     const outcome = await joinNode({ db, credential, body: input, now });
     return outcome.status === "pending" ? new MethodResult(202, outcome) : outcome;
   },

@@ -43,6 +43,8 @@ export async function guardPendingFlood(
       poolId
         ? `pool ${poolId} already has ${pending} pending join requests (the limit is ${limit}); try again later`
         : `site ${siteId} already has ${pending} unclaimed pending join requests (the limit is ${limit}); try again later`,
+      undefined,
+      60, // decisions and expiry free places in minutes, not seconds
     );
   }
 }
