@@ -1,0 +1,83 @@
+import "server-only";
+import type { Db, Tx } from "../db/client";
+import { Prisma } from "../db/generated/client";
+import { newId } from "@/lib/ids";
+import { changedSections, sectionsSha256 } from "@/lib/inventory/sections-digest";
+import type { InventorySections } from "@/lib/validations/inventory";
+
+/** An unchanged report moves lastReportedAt at most this often: reports are frequent, writes are not free. */
+export const LAST_REPORTED_RESOLUTION_MS = 60_000;
+
+export interface ReportAnswer {
+  snapshotId: string;
+  changed: boolean;
+  changedSections: string[];
+}
+
+export interface ReportingNode {
+  id: string;
+  tenantId: string;
+  siteId: string;
+  poolId: string;
+}
+
+/**
+ * SPEC D3: stores a report as the node's next snapshot unless its content
+ * (RFC 8785 + SHA-256) is the latest snapshot's. The unchanged path, the
+ * common one, is one indexed read and at most one small update a minute, no
+ * lock. A change is written under the node row's lock, re-reading the latest
+ * snapshot there, so concurrent reports of one node never store the same
+ * content twice in a row; its `compute.node.inventory-changed` event is in
+ * the same transaction (the outbox).
+ */
+export async function reportInventory(input: { db: Db; node: ReportingNode; sections: InventorySections; now: Date }): Promise<ReportAnswer> {
+  const { db, node, sections, now } = input;
+  const digest = sectionsSha256(sections);
+  const latest = await latestSnapshot(db, node.id);
+  if (latest?.sectionsSha256 === digest) return unchanged(db, latest.id, now);
+
+  return db.$transaction(async (tx) => {
+    await tx.$queryRaw`SELECT 1 FROM nodes WHERE id = ${node.id} FOR UPDATE`;
+    const current = await latestSnapshot(tx, node.id);
+    if (current?.sectionsSha256 === digest) return unchanged(tx, current.id, now); // a concurrent report stored it first
+    const previous = current ? await tx.inventorySnapshot.findUniqueOrThrow({ where: { id: current.id }, select: { sections: true } }) : null;
+    const changed = changedSections(previous ? (previous.sections as Record<string, unknown>) : null, sections);
+    // ids sort as the history does, even when this process's clock is behind the one that wrote the latest
+    const id = newId("inv", Math.max(now.getTime(), (current?.takenAt.getTime() ?? 0) + 1));
+    await tx.inventorySnapshot.create({
+      data: {
+        id, nodeId: node.id, takenAt: now, lastReportedAt: now, sectionsSha256: digest, changedSections: changed,
+        sections: sections as Prisma.InputJsonObject,
+      },
+    });
+    await tx.event.create({
+      data: {
+        id: newId("evt", now.getTime()),
+        type: "compute.node.inventory-changed",
+        occurredAt: now,
+        tenantId: node.tenantId,
+        siteId: node.siteId,
+        poolId: node.poolId,
+        requestId: null,
+        data: { nodeId: node.id, snapshotId: id, changedSections: changed, siteId: node.siteId, poolId: node.poolId, actor: node.id },
+      },
+    });
+    return { snapshotId: id, changed: true, changedSections: changed };
+  });
+}
+
+function latestSnapshot(db: Db | Tx, nodeId: string) {
+  return db.inventorySnapshot.findFirst({
+    where: { nodeId },
+    orderBy: { id: "desc" },
+    select: { id: true, sectionsSha256: true, takenAt: true },
+  });
+}
+
+async function unchanged(db: Db | Tx, snapshotId: string, now: Date): Promise<ReportAnswer> {
+  await db.inventorySnapshot.updateMany({
+    where: { id: snapshotId, lastReportedAt: { lt: new Date(now.getTime() - LAST_REPORTED_RESOLUTION_MS) } },
+    data: { lastReportedAt: now },
+  });
+  return { snapshotId, changed: false, changedSections: [] };
+}
