@@ -108,3 +108,33 @@ describe("reportInventory", () => {
     expect(second.snapshotId > first.snapshotId).toBe(true);
   });
 });
+
+describe("getSnapshot / listSnapshots", () => {
+  it("the latest by default, a named one, NOT_FOUND before the first report or for another node's snapshot", async () => {
+    const { getSnapshot } = await import("./read-snapshots");
+    const node = await makeNode();
+    const other = await makeNode();
+    const db = await getDb();
+    await expect(getSnapshot({ db, nodeId: node.id })).rejects.toMatchObject({ code: "NOT_FOUND", message: `node ${node.id} has not reported an inventory yet` });
+    const first = await reportInventory({ db, node, sections: base, now: at(0) });
+    const second = await reportInventory({ db, node, sections: { ...base, os: { ...base.os, version: "24.10" } }, now: at(1_000) });
+    expect(await getSnapshot({ db, nodeId: node.id })).toMatchObject({ id: second.snapshotId, changedSections: ["os"], takenAt: at(1_000).toISOString() });
+    expect((await getSnapshot({ db, nodeId: node.id, snapshotId: first.snapshotId })).sections).toEqual(base);
+    await expect(getSnapshot({ db, nodeId: other.id, snapshotId: first.snapshotId })).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("history newest first, paged by cursor", async () => {
+    const { listSnapshots } = await import("./read-snapshots");
+    const node = await makeNode();
+    const db = await getDb();
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await reportInventory({ db, node, sections: { ...base, memory: { totalBytes: i } }, now: at(i * 1_000) })).snapshotId);
+    const first = await listSnapshots({ db, nodeId: node.id, limit: 2 });
+    expect(first.snapshots.map((snapshot) => snapshot.id)).toEqual([ids[4], ids[3]]);
+    const second = await listSnapshots({ db, nodeId: node.id, limit: 2, cursor: first.nextCursor });
+    const third = await listSnapshots({ db, nodeId: node.id, limit: 2, cursor: second.nextCursor });
+    expect([...second.snapshots, ...third.snapshots].map((snapshot) => snapshot.id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(third.nextCursor).toBeUndefined();
+    expect(third.snapshots[0]!.sections).toEqual({ ...base, memory: { totalBytes: 0 } }); // the oldest, whole
+  });
+});
