@@ -1,5 +1,6 @@
 import type { ErrorBody } from "@/lib/api/error-envelope";
 import { ApiClientError } from "./api-client-error";
+import { methodPath } from "@/lib/api/method-path";
 
 /**
  * POSTs to a published method as the signed-in console user: the session
@@ -9,7 +10,7 @@ import { ApiClientError } from "./api-client-error";
 export async function callMethod<Output>(name: string, input: unknown, signal?: AbortSignal): Promise<Output> {
   let response: Response;
   try {
-    response = await fetch(`/api/compute/${name}`, {
+    response = await fetch(methodPath(name), {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(input),

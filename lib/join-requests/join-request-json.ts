@@ -5,6 +5,25 @@ import type { JoinRequestState } from "@/lib/validations/join-requests";
 export const JOIN_REQUEST_REASONS = ["placeholder-hardware-id", "unknown-to-discovery", "tpm-ek-not-allowed"] as const;
 export type JoinRequestReason = (typeof JOIN_REQUEST_REASONS)[number];
 
+/** The machine as it reported itself at the join (SPEC B1); a node shows the same facts (D1). */
+export interface MachineJson {
+  hostname: string;
+  systemUuid: string;
+  serialNumber: string;
+  macAddresses: string[];
+  tpmEkSha256: string | null;
+}
+
+export function toMachineJson(row: MachineJson): MachineJson {
+  return {
+    hostname: row.hostname,
+    systemUuid: row.systemUuid,
+    serialNumber: row.serialNumber,
+    macAddresses: row.macAddresses,
+    tpmEkSha256: row.tpmEkSha256,
+  };
+}
+
 export interface JoinRequestJson {
   id: string;
   tenantId: string;
@@ -14,13 +33,7 @@ export interface JoinRequestJson {
   /** the effective state: pending/approved past expiry read as expired */
   state: JoinRequestState;
   reasons: JoinRequestReason[];
-  machine: {
-    hostname: string;
-    systemUuid: string;
-    serialNumber: string;
-    macAddresses: string[];
-    tpmEkSha256: string | null;
-  };
+  machine: MachineJson;
   csrSha256: string;
   createdAt: string;
   expiresAt: string;

@@ -18,7 +18,15 @@ export const ADMIN_EVENT_TYPES = [
 ] as const;
 export type AdminEventType = (typeof ADMIN_EVENT_TYPES)[number];
 
-export const EVENT_TYPES = [...JOIN_REQUEST_EVENT_TYPES, ...ADMIN_EVENT_TYPES] as const;
+// A node's life after the join (SPEC D3).
+export const NODE_EVENT_TYPES = [
+  "compute.node.joined",
+  "compute.node.inventory-changed",
+  "compute.node.revoked",
+] as const;
+export type NodeEventType = (typeof NODE_EVENT_TYPES)[number];
+
+export const EVENT_TYPES = [...JOIN_REQUEST_EVENT_TYPES, ...ADMIN_EVENT_TYPES, ...NODE_EVENT_TYPES] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 const eventType = z.enum(EVENT_TYPES, {

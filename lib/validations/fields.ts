@@ -42,12 +42,17 @@ export const TENANT_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 export const POOL_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 export const JOIN_REQUEST_ID_PATTERN = /^jreq_[0-9a-hjkmnp-tv-z]{26,52}$/;
 export const EVENT_ID_PATTERN = /^evt_[0-9a-hjkmnp-tv-z]{26,52}$/;
+// SPEC D1/D3: a node and a snapshot are one prefix and one ULID.
+export const NODE_ID_PATTERN = /^node_[0-9a-hjkmnp-tv-z]{26}$/;
+export const SNAPSHOT_ID_PATTERN = /^inv_[0-9a-hjkmnp-tv-z]{26}$/;
 // No C0 control characters and no DEL.
 export const REASON_PATTERN = /^[^\u0000-\u001f\u007f]*$/;
 
 export const tenantIdField = patternString(128, TENANT_ID_PATTERN);
 export const poolIdField = patternString(128, POOL_ID_PATTERN);
 export const joinRequestIdField = patternString(64, JOIN_REQUEST_ID_PATTERN);
+export const nodeIdField = patternString(31, NODE_ID_PATTERN);
+export const snapshotIdField = patternString(30, SNAPSHOT_ID_PATTERN);
 export const reasonField = requiredString()
   .refine((value) => codePointLength(value) <= 256, "must be at most 256 characters")
   .refine((value) => REASON_PATTERN.test(value), "must not contain control characters")

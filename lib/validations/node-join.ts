@@ -36,8 +36,11 @@ export const macAddressField = string("a MAC address like aa:bb:cc:dd:ee:ff")
   .transform((value) => value.toLowerCase())
   .refine((value) => MAC_PATTERN.test(value), "must be a MAC address like aa:bb:cc:dd:ee:ff");
 
+/** A PEM certificate request (the join's and nodes/renew's); that its signature verifies is checked where it is parsed. */
+export const csrField = pem("certificate request", CSR_MAX_CHARACTERS);
+
 export const joinNodeInput = z.strictObject({
-  csr: pem("certificate request", CSR_MAX_CHARACTERS),
+  csr: csrField,
   hostname: string("a hostname")
     .refine((value) => value.length <= HOSTNAME_MAX_CHARACTERS, `must be at most ${HOSTNAME_MAX_CHARACTERS} characters`)
     .refine((value) => HOSTNAME_PATTERN.test(value), "must be an RFC 1123 hostname"),

@@ -27,6 +27,16 @@ describe("roles", () => {
     expect(grantAllows(grant("tenant_admin"), "compute:attestation:manage", "t", "p")).toBe(false); // not a pool permission
   });
 
+  it("nodes (D1): viewers read them, admins also revoke; on their pool, or every pool of the tenant", () => {
+    expect(grantAllows(grant("pool_viewer", "p"), "compute:nodes:read", "t", "p")).toBe(true);
+    expect(grantAllows(grant("pool_viewer", "p"), "compute:nodes:revoke", "t", "p")).toBe(false);
+    expect(grantAllows(grant("pool_viewer", "p"), "compute:nodes:read", "t", "q")).toBe(false);
+    expect(grantAllows(grant("pool_admin", "p"), "compute:nodes:revoke", "t", "p")).toBe(true);
+    expect(grantAllows(grant("pool_admin"), "compute:nodes:revoke", "t", "any-pool")).toBe(true);
+    expect(grantAllows(grant("tenant_admin"), "compute:nodes:revoke", "t", "any-pool")).toBe(true);
+    expect(grantAllows(grant("tenant_admin"), "compute:nodes:read", "u", "any-pool")).toBe(false);
+  });
+
   it("spells roles as operators do and as they are stored", () => {
     expect(roleFromName("tenant-admin")).toBe("tenant_admin");
     expect(roleName("pool_viewer")).toBe("pool-viewer");

@@ -1,18 +1,20 @@
-// Roles and the permissions they carry (SPEC B4, E2).
+// Roles and the permissions they carry (SPEC B4, D1, E2).
 import type { RoleName } from "@/lib/validations/admin";
 
 export type Permission =
   | "compute:join-tokens:read"
   | "compute:join-tokens:create"
   | "compute:attestation:read"
-  | "compute:attestation:manage";
+  | "compute:attestation:manage"
+  | "compute:nodes:read"
+  | "compute:nodes:revoke";
 export type Role = "pool_viewer" | "pool_admin" | "tenant_admin";
 
 /** What a grant holds on each pool it covers. */
 export const PERMISSIONS_BY_ROLE: Record<Role, readonly Permission[]> = {
-  pool_viewer: ["compute:join-tokens:read"],
-  pool_admin: ["compute:join-tokens:read", "compute:join-tokens:create"],
-  tenant_admin: ["compute:join-tokens:read", "compute:join-tokens:create"],
+  pool_viewer: ["compute:join-tokens:read", "compute:nodes:read"],
+  pool_admin: ["compute:join-tokens:read", "compute:join-tokens:create", "compute:nodes:read", "compute:nodes:revoke"],
+  tenant_admin: ["compute:join-tokens:read", "compute:join-tokens:create", "compute:nodes:read", "compute:nodes:revoke"],
 };
 
 /**

@@ -102,10 +102,12 @@ describe("applyMigrations on a fresh PGlite", () => {
       ]);
 
       const { rows: checks } = await db.query<{ conname: string }>(
-        `SELECT conname FROM pg_constraint WHERE contype = 'c' AND conrelid IN ('role_grants'::regclass, 'join_tokens'::regclass)
+        `SELECT conname FROM pg_constraint WHERE contype = 'c' AND conrelid IN ('role_grants'::regclass, 'join_tokens'::regclass, 'nodes'::regclass)
          ORDER BY conname`,
       );
-      expect(checks.map((row) => row.conname)).toEqual(["join_tokens_uses_within_max", "role_grants_one_principal", "role_grants_tenant_admin_tenant_wide"]);
+      expect(checks.map((row) => row.conname)).toEqual([
+        "join_tokens_uses_within_max", "nodes_revoked_has_time", "role_grants_one_principal", "role_grants_tenant_admin_tenant_wide",
+      ]);
 
       const expectedHistory = await Promise.all(
         ALL.map(async (name) => ({

@@ -2,6 +2,7 @@ import "server-only";
 import { z } from "zod";
 import type { MachineCredentialKind, MethodDefinition } from "../methods/define-method";
 import { METHODS } from "../methods/registry";
+import { methodPath } from "@/lib/api/method-path";
 import { fieldRows, type FieldRow } from "./field-rows";
 import { GROUP_ORDER, METHOD_GROUPS } from "./method-groups";
 
@@ -57,7 +58,7 @@ export function methodDoc(method: MethodDefinition): MethodDoc {
     name: method.name,
     group,
     method: name,
-    path: `/api/compute/${method.name}`,
+    path: methodPath(method.name),
     kind: method.access === "machine" ? "machine" : method.kind,
     authorization: authorizationOf(method),
     module: method.module,

@@ -4,6 +4,7 @@ import { Prisma } from "../db/generated/client";
 import { newId } from "@/lib/ids";
 import { changedSections, sectionsSha256 } from "@/lib/inventory/sections-digest";
 import type { InventorySections } from "@/lib/validations/inventory";
+import { recordNodeEvent, type EventNode } from "../events/record-node-event";
 
 /** An unchanged report moves lastReportedAt at most this often: reports are frequent, writes are not free. */
 export const LAST_REPORTED_RESOLUTION_MS = 60_000;
@@ -14,12 +15,7 @@ export interface ReportAnswer {
   changedSections: string[];
 }
 
-export interface ReportingNode {
-  id: string;
-  tenantId: string;
-  siteId: string;
-  poolId: string;
-}
+export type ReportingNode = EventNode;
 
 /**
  * SPEC D3: stores a report as the node's next snapshot unless its content
@@ -50,17 +46,8 @@ export async function reportInventory(input: { db: Db; node: ReportingNode; sect
         sections: sections as Prisma.InputJsonObject,
       },
     });
-    await tx.event.create({
-      data: {
-        id: newId("evt", now.getTime()),
-        type: "compute.node.inventory-changed",
-        occurredAt: now,
-        tenantId: node.tenantId,
-        siteId: node.siteId,
-        poolId: node.poolId,
-        requestId: null,
-        data: { nodeId: node.id, snapshotId: id, changedSections: changed, siteId: node.siteId, poolId: node.poolId, actor: node.id },
-      },
+    await recordNodeEvent(tx, {
+      type: "compute.node.inventory-changed", node, actor: node.id, now, data: { snapshotId: id, changedSections: changed },
     });
     return { snapshotId: id, changed: true, changedSections: changed };
   });

@@ -1,7 +1,7 @@
 import "server-only";
 import type { JoinRequest } from "../db/generated/client";
 import { effectiveState } from "@/lib/join-requests/state-machine";
-import type { JoinRequestJson, JoinRequestReason } from "@/lib/join-requests/join-request-json";
+import { toMachineJson, type JoinRequestJson, type JoinRequestReason } from "@/lib/join-requests/join-request-json";
 
 /** A stored join request as every method returns it (SPEC B1). */
 export function toJoinRequestJson(row: JoinRequest, now: Date): JoinRequestJson {
@@ -12,13 +12,7 @@ export function toJoinRequestJson(row: JoinRequest, now: Date): JoinRequestJson 
     poolId: row.poolId,
     state: effectiveState(row, now),
     reasons: row.reasons as JoinRequestReason[],
-    machine: {
-      hostname: row.hostname,
-      systemUuid: row.systemUuid,
-      serialNumber: row.serialNumber,
-      macAddresses: row.macAddresses,
-      tpmEkSha256: row.tpmEkSha256,
-    },
+    machine: toMachineJson(row),
     csrSha256: row.csrSha256,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),

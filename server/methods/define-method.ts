@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import type { Principal } from "../auth/principal";
 import type { Permission } from "../auth/roles";
 import type { PoolFacts } from "../pools/find-pool";
+import type { NodeJsonRow } from "../nodes/node-rows";
 
 interface MethodFacts<Schema extends z.ZodType> {
   /** `<group>/<method>`, served at POST /api/compute/<group>/<method> */
@@ -70,7 +71,8 @@ export interface MachineMethodDefinition<Schema extends z.ZodType = z.ZodType, C
   access: "machine";
   /** the credentials `authenticate` accepts */
   credentials: readonly MachineCredentialKind[];
-  authenticate(db: Db, request: Request, now: Date): Promise<Credential>;
+  /** `path` is the method's own (a node JWT's audience, SPEC D2) */
+  authenticate(db: Db, request: Request, now: Date, path: string): Promise<Credential>;
   handler(context: MachineMethodContext<z.output<Schema>, Credential>): Promise<MethodResult | unknown>;
 }
 
@@ -113,7 +115,40 @@ export interface TenantMethodDefinition<Schema extends z.ZodType<{ tenantId: str
   handler(context: Omit<SiteMethodContext<z.output<Schema>>, "site">): Promise<unknown>;
 }
 
-export type MethodDefinition = PoolMethodDefinition | MachineMethodDefinition | SiteMethodDefinition | TenantMethodDefinition;
+/** What a node method's handler gets once the node is found and the caller may act on it. */
+export interface NodeMethodContext<Input> {
+  input: Input;
+  principal: Principal;
+  node: NodeJsonRow;
+  db: Db;
+  now: Date;
+  requestId: string;
+}
+
+/**
+ * A method decided on compute-node/{nodeId} within tenantId (SPEC D1): a
+ * grant on the node's pool or a tenant-wide grant covers it.
+ */
+export interface NodeMethodDefinition<Schema extends z.ZodType<{ tenantId: string; nodeId: string }, unknown> = z.ZodType<{ tenantId: string; nodeId: string }, unknown>>
+  extends MethodFacts<Schema> {
+  access: "node";
+  permission: Permission;
+  resource: "compute-node";
+  handler(context: NodeMethodContext<z.output<Schema>>): Promise<unknown>;
+}
+
+export type MethodDefinition =
+  | PoolMethodDefinition
+  | MachineMethodDefinition
+  | SiteMethodDefinition
+  | TenantMethodDefinition
+  | NodeMethodDefinition;
+
+export function defineNodeMethod<Schema extends z.ZodType<{ tenantId: string; nodeId: string }, unknown>>(
+  definition: Omit<NodeMethodDefinition<Schema>, "access">,
+): NodeMethodDefinition<Schema> {
+  return { ...definition, access: "node" };
+}
 
 export function defineSiteMethod<Schema extends z.ZodType<{ tenantId: string; siteId: string }, unknown>>(
   definition: Omit<SiteMethodDefinition<Schema>, "access">,

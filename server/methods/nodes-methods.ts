@@ -3,7 +3,13 @@ import { joinNodeInput } from "@/lib/validations/node-join";
 import { authenticateJoinCredential } from "../nodes/join-credential";
 import { joinNode } from "../nodes/join-node";
 import { capJoinRate } from "../nodes/join-rate-cap";
-import { defineMachineMethod, MethodResult } from "./define-method";
+import { getNodeInput, listNodesInput, renewNodeInput, revokeNodeInput } from "@/lib/validations/nodes";
+import { toNodeJson } from "@/lib/nodes/node-json";
+import { authenticateNode } from "../nodes/authenticate-node";
+import { listNodes } from "../nodes/list-nodes";
+import { renewNodeCertificate } from "../nodes/renew-node-certificate";
+import { revokeNode } from "../nodes/revoke-node";
+import { defineMachineMethod, defineMethod, defineNodeMethod, MethodResult } from "./define-method";
 
 // SPEC B5: the node daemon's join, with a join token or a site enrollment key.
 export const joinNodeMethod = defineMachineMethod({
@@ -26,4 +32,62 @@ export const joinNodeMethod = defineMachineMethod({
     const outcome = await joinNode({ db, credential, body: input, now });
     return outcome.status === "pending" ? new MethodResult(202, outcome) : outcome;
   },
+});
+
+// SPEC D1: the nodes an admission made, read and revoked by users and services.
+const nodePhase = { phase: "v0.4", status: "registered", module: "server" } as const;
+
+export const listNodesMethod = defineMethod({
+  ...nodePhase,
+  name: "nodes/list",
+  kind: "read",
+  permission: "compute:nodes:read",
+  resource: "compute-pool",
+  summary: "Lists a pool's nodes in ascending id: the active ones by default, `revoked`, or `all`.",
+  description:
+    "Each node carries its machine facts, the join request it consumed (null when admitted at once), its current certificate, when it " +
+    "last called as itself (to the minute) and its latest inventory snapshot. Pages hold up to 200 nodes (100 by default).",
+  input: listNodesInput,
+  handler: ({ db, pool, input }) => listNodes({ db, pool, state: input.state, limit: input.limit, cursor: input.cursor }),
+});
+
+export const getNodeMethod = defineNodeMethod({
+  ...nodePhase,
+  name: "nodes/get",
+  kind: "read",
+  permission: "compute:nodes:read",
+  resource: "compute-node",
+  summary: "Returns one node.",
+  description:
+    "A caller whose grants could not cover the node is `PERMISSION_DENIED` whether or not it exists, a pool-scoped caller asking for a " +
+    "node outside its pool included; with a covering tenant-wide grant, an unknown node or another tenant's is `NOT_FOUND`.",
+  input: getNodeInput,
+  handler: async ({ node }) => toNodeJson(node),
+});
+
+export const revokeNodeMethod = defineNodeMethod({
+  ...nodePhase,
+  name: "nodes/revoke",
+  kind: "mutation",
+  permission: "compute:nodes:revoke",
+  resource: "compute-node",
+  summary: "Revokes a node: its credential is refused from then on; its history stays readable.",
+  description: "Revoking a node that is already revoked returns it unchanged and publishes nothing.",
+  publishes: ["compute.node.revoked"],
+  input: revokeNodeInput,
+  handler: ({ db, node, input, principal, now }) => revokeNode({ db, node, reason: input.reason, actor: principal.id, now }),
+});
+
+export const renewNodeMethod = defineMachineMethod({
+  ...nodePhase,
+  name: "nodes/renew",
+  kind: "mutation",
+  summary: "The node rotates its certificate before it expires: a new CSR, a new 30-day certificate and the CA certificate.",
+  description:
+    "The CSR's own signature must verify; a new key is allowed. The previous certificate keeps verifying the node's credential until its " +
+    "`notAfter`; any older one stops. A revoked node is refused like any bad credential.",
+  credentials: ["nodeJwt"],
+  input: renewNodeInput,
+  authenticate: authenticateNode,
+  handler: ({ db, input, credential, now }) => renewNodeCertificate({ db, node: credential, csrPem: input.csr, now }),
 });

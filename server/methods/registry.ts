@@ -3,7 +3,8 @@ import type { MethodDefinition } from "./define-method";
 import { approveJoinRequestMethod, listJoinRequestsMethod, rejectJoinRequestMethod } from "./join-requests-methods";
 import { listEventsMethod } from "./events-methods";
 import { createJoinTokenMethod, listJoinTokensMethod, revokeJoinTokenMethod } from "./join-tokens-methods";
-import { joinNodeMethod } from "./nodes-methods";
+import { getNodeMethod, joinNodeMethod, listNodesMethod, renewNodeMethod, revokeNodeMethod } from "./nodes-methods";
+import { getInventoryMethod, listInventoryMethod, reportInventoryMethod } from "./inventory-methods";
 import {
   addTpmAllowListMethod, listDiscoveryMethod, listTpmAllowListMethod, removeDiscoveryMethod, removeTpmAllowListMethod,
   upsertDiscoveryMethod,
@@ -19,6 +20,13 @@ export const METHODS: readonly MethodDefinition[] = [
   listJoinTokensMethod,
   revokeJoinTokenMethod,
   joinNodeMethod,
+  listNodesMethod,
+  getNodeMethod,
+  revokeNodeMethod,
+  renewNodeMethod,
+  reportInventoryMethod,
+  getInventoryMethod,
+  listInventoryMethod,
   listDiscoveryMethod,
   upsertDiscoveryMethod,
   removeDiscoveryMethod,

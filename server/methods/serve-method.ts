@@ -10,17 +10,20 @@ import { getDb, type Db } from "../db/client";
 import { findPool } from "../pools/find-pool";
 import { parseInput } from "@/lib/validations/parse-input";
 import {
-  MethodResult, type MachineMethodDefinition, type MethodDefinition, type PoolMethodDefinition, type SiteMethodDefinition,
-  type TenantMethodDefinition,
+  MethodResult, type MachineMethodDefinition, type MethodDefinition, type NodeMethodDefinition, type PoolMethodDefinition,
+  type SiteMethodDefinition, type TenantMethodDefinition,
 } from "./define-method";
+import { findNodeForPrincipal } from "../nodes/find-node-for-principal";
+import { methodPath } from "@/lib/api/method-path";
 import { findSite, findTenant } from "../pools/find-site";
 import { findMethod } from "./registry";
 
 /**
  * Serves POST /api/compute/<name> for a registered method, with the checks
  * in the published order (SPEC B2): authenticate → parse and validate →
- * authorize on compute-pool/{poolId} → the pool exists under the tenant →
- * the method (request visibility, then state). The only try/catch.
+ * authorize on the method's resource (compute-pool/{poolId}, a site, the
+ * tenant, or compute-node/{nodeId} per D1) → the resource exists under the
+ * tenant → the method (request visibility, then state). The only try/catch.
  */
 export async function serveMethod(request: Request, name: string): Promise<Response> {
   const requestId = newRequestId();
@@ -45,6 +48,8 @@ function serveByAccess(method: MethodDefinition, db: Db, request: Request, now: 
       return serveSiteMethod(method, db, request, now, requestId);
     case "tenant":
       return serveTenantMethod(method, db, request, now, requestId);
+    case "node":
+      return serveNodeMethod(method, db, request, now, requestId);
     case "machine":
       return serveMachineMethod(method, db, request, now, requestId);
   }
@@ -81,8 +86,15 @@ async function servePoolMethod(method: PoolMethodDefinition, db: Db, request: Re
   return method.handler({ input, principal, pool, db, now, requestId });
 }
 
+async function serveNodeMethod(method: NodeMethodDefinition, db: Db, request: Request, now: Date, requestId: string) {
+  const principal = await authenticatePrincipal(db, request, method.kind);
+  const input = await parseBody(method, request);
+  const node = await findNodeForPrincipal(db, principal, method.permission, input.tenantId, input.nodeId);
+  return method.handler({ input, principal, node, db, now, requestId });
+}
+
 async function serveMachineMethod(method: MachineMethodDefinition, db: Db, request: Request, now: Date, requestId: string) {
-  const credential = await method.authenticate(db, request, now);
+  const credential = await method.authenticate(db, request, now, methodPath(method.name));
   const input = await parseBody(method, request);
   return method.handler({ input, credential, db, now, requestId });
 }

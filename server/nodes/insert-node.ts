@@ -3,9 +3,11 @@ import type { Tx } from "../db/client";
 import type { MachineFacts } from "../join-requests/create-join-request";
 import type { NodeCertificate } from "../pki/issue-node-certificate";
 import type { JoinCredential } from "./join-credential";
+import { recordNodeEvent } from "../events/record-node-event";
 
 /**
- * Records an admission, in the caller's transaction. One node per CSR
+ * Records an admission, in the caller's transaction: the node, its first
+ * certificate, and its `compute.node.joined` event. One node per CSR
  * (nodes_csr_sha256_key) and per request (nodes_join_request_id_key).
  */
 export async function insertNode(
@@ -39,8 +41,26 @@ export async function insertNode(
       joinRequestId: input.joinRequestId,
       ...(credential.kind === "join-token" ? { joinTokenId: credential.id } : { enrollKeyId: credential.id }),
       certSerial: certificate.serial,
+      certNotBefore: certificate.notBefore,
       certNotAfter: certificate.notAfter,
+      certSha256: certificate.sha256,
       createdAt: input.now,
+      certificates: { create: certificateRow(certificate) },
     },
   });
+  const node = { id: input.nodeId, tenantId: input.tenantId, siteId: input.siteId, poolId: input.poolId };
+  await recordNodeEvent(tx, {
+    type: "compute.node.joined", node, actor: credential.actor, now: input.now, data: { joinRequestId: input.joinRequestId },
+  });
+}
+
+/** A node_certificates row: what verifies the node's JWTs until notAfter (SPEC D2). */
+export function certificateRow(certificate: NodeCertificate) {
+  return {
+    serial: certificate.serial,
+    notBefore: certificate.notBefore,
+    notAfter: certificate.notAfter,
+    sha256: certificate.sha256,
+    publicKey: certificate.publicKeyDer,
+  };
 }

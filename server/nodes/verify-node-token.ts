@@ -1,6 +1,8 @@
 import "server-only";
-import { createPublicKey, type KeyObject } from "node:crypto";
+import { createPublicKey } from "node:crypto";
 import { decodeProtectedHeader, errors, jwtVerify } from "jose";
+import { NODE_ID_PATTERN } from "@/lib/validations/fields";
+import { algorithmFor } from "@/lib/node-credential/algorithm";
 
 // SPEC D2: the daemon speaks as its node with a short JWT signed by the key of
 // its certificate. Verified by jose (never by hand) against the public key of
@@ -20,6 +22,7 @@ export type NodeTokenRefusal =
   | "malformed"
   | "wrong-kid"
   | "unknown-node"
+  | "revoked"
   | "no-valid-certificate"
   | "bad-signature"
   | "wrong-audience"
@@ -43,21 +46,10 @@ export class NodeTokenError extends Error {
 export function claimedNodeId(token: string): string | null {
   try {
     const { kid } = decodeProtectedHeader(token);
-    return typeof kid === "string" && /^node_[0-9a-hjkmnp-tv-z]{26}$/.test(kid) ? kid : null;
+    return typeof kid === "string" && NODE_ID_PATTERN.test(kid) ? kid : null;
   } catch {
     return null;
   }
-}
-
-/** The one JWS algorithm each key type signs with (D2; P-384 as F4 allows it). */
-export function algorithmFor(key: KeyObject): string | null {
-  if (key.asymmetricKeyType === "ed25519") return "EdDSA";
-  if (key.asymmetricKeyType === "rsa") return "RS256";
-  if (key.asymmetricKeyType === "ec") {
-    const curve = key.asymmetricKeyDetails?.namedCurve;
-    return curve === "prime256v1" ? "ES256" : curve === "secp384r1" ? "ES384" : null;
-  }
-  return null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { CA_ALGORITHM, type TenantCa } from "./tenant-ca";
 import { x509 } from "./x509";
 
@@ -9,7 +9,12 @@ export interface NodeCertificate {
   pem: string;
   /** hex, as in the certificate */
   serial: string;
+  notBefore: Date;
   notAfter: Date;
+  /** SHA-256 (hex) of the certificate's DER */
+  sha256: string;
+  /** the certified public key, DER SubjectPublicKeyInfo: what the node's JWTs verify against */
+  publicKeyDer: Uint8Array<ArrayBuffer>;
 }
 
 /**
@@ -43,7 +48,15 @@ export async function issueNodeCertificate(input: {
       await x509.AuthorityKeyIdentifierExtension.create(ca.certificate),
     ],
   });
-  return { pem: certificate.toString("pem"), serial: certificate.serialNumber, notAfter };
+  return {
+    pem: certificate.toString("pem"),
+    serial: certificate.serialNumber,
+    // as the certificate says them (whole seconds)
+    notBefore: certificate.notBefore,
+    notAfter: certificate.notAfter,
+    sha256: createHash("sha256").update(new Uint8Array(certificate.rawData)).digest("hex"),
+    publicKeyDer: new Uint8Array(certificate.publicKey.rawData),
+  };
 }
 
 /** 16 random bytes, the top bit clear so the DER integer stays positive. */
