@@ -70,6 +70,40 @@ describe("npm run simulate", () => {
     expect(after.body.hardware).toEqual(saved.body.hardware);
   }, 60_000);
 
+  it("report and renew speak as the admitted node: stored, unchanged, changed, rotated, and refused once revoked", async () => {
+    // this world's discovery does not know the machine: deferred; made known, its re-imaged join is admitted at once
+    expect(await simulate("unknown", "--pool", world.pools.a, "--token", world.tokens.a, "--name", "gpu7")).toContain("HTTP 202");
+    const saved = JSON.parse(await readFile(path.join(stateDir, "gpu7", "machine.json"), "utf8")) as { body: { hardware: { systemUuid: string; macAddresses: string[] } } };
+    const owner = await createServiceKey(world.tenantId, [{ tenantId: world.tenantId, poolId: null, role: "tenant_admin" }]);
+    const machines = [{ systemUuid: saved.body.hardware.systemUuid, macAddresses: saved.body.hardware.macAddresses, assignedPoolId: null }];
+    expect((await callMethod("discovery/upsert", { tenantId: world.tenantId, siteId: world.siteId, machines }, { bearer: owner })).status).toBe(200);
+    expect(await simulate("reimage", "gpu7", "--token", world.tokens.a)).toContain("HTTP 200");
+    const { nodeId } = JSON.parse(await readFile(path.join(stateDir, "gpu7", "node.json"), "utf8")) as { nodeId: string };
+    const first = await simulate("report", "gpu7");
+    expect(first).toContain("HTTP 200");
+    expect(first).toMatch(/changed: new snapshot inv_\w+, sections cpu, disks, gpus, memory, network, os, software, system/);
+    expect(await simulate("report", "gpu7")).toContain("unchanged: snapshot");
+    expect(await simulate("report", "gpu7", "--change", "driver")).toContain("sections gpus, software");
+    expect(await simulate("report", "gpu7", "--change", "disk-added")).toContain("sections disks");
+    expect(await simulate("report", "gpu7", "--change", "tape")).toMatch(/--change must be one of[\s\S]*exit 2/);
+
+    const renewed = await simulate("renew", "gpu7");
+    expect(renewed).toContain("HTTP 200");
+    expect(renewed).toMatch(/renewed: certificate [0-9a-f]+, valid until/);
+    expect(await readFile(path.join(stateDir, "gpu7", "key.previous.pem"), "utf8")).toMatch(/PRIVATE KEY/);
+    expect(await simulate("report", "gpu7")).toContain("unchanged: snapshot"); // the new key speaks for the same node
+
+    const history = await callMethod("inventory/list", { tenantId: world.tenantId, nodeId }, { bearer: world.keys.admin });
+    expect(history.body.snapshots.map((snapshot: { changedSections: string[] }) => snapshot.changedSections)).toEqual([
+      ["disks"], ["gpus", "software"], ["cpu", "disks", "gpus", "memory", "network", "os", "software", "system"],
+    ]);
+    await callMethod("nodes/revoke", { tenantId: world.tenantId, nodeId, reason: "retired" }, { bearer: world.keys.admin });
+    const refused = await simulate("report", "gpu7");
+    expect(refused).toContain("HTTP 401");
+    expect(refused).toContain("UNAUTHENTICATED: the node credential is not valid");
+    expect(await simulate("report", "never-joined")).toMatch(/no saved machine "never-joined"[\s\S]*exit 1/);
+  }, 90_000);
+
   it("an unknown scenario prints the usage", async () => {
     expect(await simulate("bogus")).toMatch(/Usage:[\s\S]*exit 2/);
   });

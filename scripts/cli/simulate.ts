@@ -2,11 +2,14 @@
 //                     [--token bcjt_…|bcse_…] [--state-dir .data/simulator] [--name <name>]
 // npm run simulate -- retry <name> [--url …] [--token …] [--state-dir …]
 // npm run simulate -- reimage <name> [--url …] [--token …] [--state-dir …]
+// npm run simulate -- report <name> [--change driver|gpu-removed|gpu-replaced|disk-added] [--url …] [--state-dir …]
+// npm run simulate -- renew <name> [--url …] [--state-dir …]
 //
 // A node daemon's join, for demos and manual testing: makes a real key pair
 // and CSR, calls POST /api/compute/nodes/join as a machine would, prints what
 // happened, and keeps key + CSR under the state directory so `retry` sends
 // the same CSR again (to see the same 202, an approval being consumed, …).
+// Once admitted, `report` and `renew` speak as the node (its key signs a JWT).
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -14,12 +17,16 @@ import { x509 } from "@/server/pki/x509";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
 import { DEMO_ENROLLMENT_KEYS, DEMO_JOIN_TOKENS } from "@/server/seed/demo-data";
 import type { JoinNodeResult } from "@/lib/validations/node-join";
+import { INVENTORY_CHANGES, type InventoryChange } from "@/lib/inventory/gpu-server-inventory";
 import { defaultPool, scenarioMachine, SCENARIOS, type Scenario } from "./simulator/scenarios";
+import { renewCommand, reportCommand, saveNode } from "./simulator/node-commands";
 
 const USAGE = `Usage:
   npm run simulate -- <${SCENARIOS.join("|")}> [--pool <poolId> | --site <siteId>] [--url <base URL>] [--token <bcjt_… or bcse_…>] [--state-dir <dir>] [--name <name>]
   npm run simulate -- retry <name> [--url <base URL>] [--token <…>] [--state-dir <dir>]
-  npm run simulate -- reimage <name> [--url <base URL>] [--token <…>] [--state-dir <dir>]   (same hardware, a new key and CSR)`;
+  npm run simulate -- reimage <name> [--url <base URL>] [--token <…>] [--state-dir <dir>]   (same hardware, a new key and CSR)
+  npm run simulate -- report <name> [--change <${INVENTORY_CHANGES.join("|")}>] [--url <base URL>] [--state-dir <dir>]   (as the admitted node)
+  npm run simulate -- renew <name> [--url <base URL>] [--state-dir <dir>]   (a new key and certificate)`;
 
 /** What is kept per simulated machine (never the credential: pass --token again if it was not a demo one). */
 interface SavedMachine {
@@ -57,10 +64,24 @@ async function main(argv: string[]): Promise<number> {
     options: {
       pool: { type: "string" }, site: { type: "string" }, url: { type: "string", default: "http://localhost:3000" },
       token: { type: "string" }, "state-dir": { type: "string", default: ".data/simulator" }, name: { type: "string" },
+      change: { type: "string" },
     },
   });
   const [command, retryName] = positionals;
   const stateDir = values["state-dir"]!;
+  if ((command === "report" || command === "renew") && retryName) {
+    const dir = path.join(stateDir, retryName);
+    const saved = JSON.parse(await readFile(path.join(dir, "machine.json"), "utf8").catch(() => {
+      throw new Error(`no saved machine "${retryName}" in ${stateDir}: run a scenario first (or pass --state-dir)`);
+    })) as SavedMachine;
+    const machine = { hostname: saved.body.hostname, hardware: saved.body.hardware as { systemUuid: string; serialNumber: string } };
+    if (command === "renew") return renewCommand({ url: values.url!, dir, name: retryName, machine });
+    if (values.change && !INVENTORY_CHANGES.includes(values.change as InventoryChange)) {
+      console.error(`--change must be one of ${INVENTORY_CHANGES.join(", ")}`);
+      return 2;
+    }
+    return reportCommand({ url: values.url!, dir, name: retryName, machine, change: values.change as InventoryChange | undefined });
+  }
   let saved: SavedMachine;
   let dir: string;
   if ((command === "retry" || command === "reimage") && retryName) {
@@ -107,9 +128,10 @@ async function main(argv: string[]): Promise<number> {
     const certificate = new x509.X509Certificate(body.certificate);
     await writeFile(path.join(dir, "certificate.pem"), body.certificate);
     await writeFile(path.join(dir, "ca.pem"), body.caCertificate);
+    await saveNode(dir, { nodeId: body.nodeId });
     console.log(`admitted: node ${body.nodeId}`);
     console.log(`certificate: subject ${certificate.subject}, issuer ${certificate.issuer}, valid until ${certificate.notAfter.toISOString()}`);
-    console.log(`saved certificate.pem and ca.pem in ${dir}`);
+    console.log(`saved certificate.pem, ca.pem and node.json in ${dir}; now: npm run simulate -- report ${path.basename(dir)}`);
   } else {
     console.log(`${body.error?.code ?? "error"}: ${body.error?.message ?? JSON.stringify(body)}`);
   }
