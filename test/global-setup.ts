@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
 import { startPostgresCluster } from "../scripts/test/postgres-cluster";
 import { runNpmScript } from "../scripts/test/run-npm-script";
@@ -15,6 +16,8 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject) {
   let stop: (() => Promise<void>) | undefined;
+  // `npm test` sets it; run alone, this run's own (the seed's admissions sign with the tenant CAs it encrypts).
+  process.env.BC_CA_KEY_ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
   if (!process.env.DATABASE_URL) {
     const cluster = await startPostgresCluster();
     stop = cluster.stop;

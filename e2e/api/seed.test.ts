@@ -7,6 +7,7 @@ import { runNpmScript } from "../../scripts/test/run-npm-script";
 import { getDb } from "@/server/db/client";
 import { verifyPassword } from "@/server/auth/password";
 import { DEMO_JOIN_REQUESTS } from "@/server/seed/demo-join-requests";
+import { DEMO_NODES } from "@/server/seed/demo-nodes";
 import { callMethod, expectError } from "./support/api-client";
 
 // SPEC Part C: the demo data `npm run db:seed` creates. Read-only against the
@@ -210,6 +211,50 @@ describe("the fixed demo values in the database (Part C)", () => {
   });
 });
 
+describe("the demo nodes (D4), admitted through the real join and reporting", () => {
+  const listNodes = async (poolId: string, state = "all") => {
+    const response = await call("nodes/list", acme(poolId, { state, limit: 200 }), KEYS.acmeViewer);
+    expect(response.status, response.text).toBe(200);
+    return (response.body.nodes as { id: string; hostname: string; state: string; joinRequestId: string | null; revokeReason: string | null; inventory: unknown }[])
+      .filter((node) => node.hostname.endsWith(".fra1.acme.test"));
+  };
+
+  it("gpu-a has at least two active nodes and gpu-b three, one of them revoked; each demo GPU server has reported", async () => {
+    const gpuA = await listNodes("gpu-a", "active");
+    expect(gpuA.filter((node) => node.hostname.startsWith("gpu-a-")).length).toBeGreaterThanOrEqual(2);
+    const gpuB = (await listNodes("gpu-b")).filter((node) => node.hostname.startsWith("gpu-b-"));
+    expect(gpuB).toHaveLength(3);
+    const revoked = gpuB.filter((node) => node.state === "revoked");
+    expect(revoked).toHaveLength(1);
+    expect(revoked[0]!.revokeReason).toMatch(/ECC/);
+    for (const node of [...gpuA, ...gpuB].filter((candidate) => /^gpu-[ab]-/.test(candidate.hostname))) expect(node.inventory, node.hostname).not.toBeNull();
+  });
+
+  it("the GPU servers report realistic inventories: 8 GPUs, NVMe disks, two NICs", async () => {
+    const [node] = (await listNodes("gpu-b", "active")).filter((candidate) => candidate.hostname === "gpu-b-01.fra1.acme.test");
+    const snapshot = await call("inventory/get", { tenantId: "acme", nodeId: node!.id }, KEYS.acmeViewer);
+    expect(snapshot.body.sections.gpus).toHaveLength(8);
+    expect(snapshot.body.sections.disks.every((disk: { kind: string }) => disk.kind === "nvme")).toBe(true);
+    expect(snapshot.body.sections.network).toHaveLength(2);
+  });
+
+  it("one node's history has three snapshots: a driver upgrade, then a replaced GPU", async () => {
+    const [node] = (await listNodes("gpu-a")).filter((candidate) => candidate.hostname === "gpu-a-02.fra1.acme.test");
+    const history = await call("inventory/list", { tenantId: "acme", nodeId: node!.id }, KEYS.acmeViewer);
+    const snapshots = history.body.snapshots as { changedSections: string[]; sections: { gpus: { uuid: string; driverVersion: string }[] } }[];
+    expect(snapshots.map((snapshot) => snapshot.changedSections)).toEqual([["gpus"], ["gpus", "software"], expect.arrayContaining(["gpus", "os", "system"])]);
+    const [replaced, upgraded, first] = snapshots;
+    expect(new Set(first!.sections.gpus.map((gpu) => gpu.driverVersion))).not.toEqual(new Set(upgraded!.sections.gpus.map((gpu) => gpu.driverVersion)));
+    expect(replaced!.sections.gpus.at(-1)!.uuid).not.toBe(upgraded!.sections.gpus.at(-1)!.uuid);
+  });
+
+  it("the consumed demo request's retry made a node that names it", async () => {
+    const consumed = (await listAll("gpu-a", "consumed")).filter((request) => request.poolId === "gpu-a");
+    const nodes = await listNodes("gpu-a");
+    for (const request of consumed) expect(nodes.map((node) => node.joinRequestId)).toContain(request.id);
+  });
+});
+
 describe("npm run db:seed is idempotent (Part C)", () => {
   it("re-running it against the test database creates no demo row twice", async () => {
     const databaseUrl = inject("databaseUrl");
@@ -269,6 +314,8 @@ async function countDemoRows(url: string): Promise<Record<string, number>> {
     tpmKeys: await countOf(client, "tpm_allowed_keys WHERE tenant_id = ANY($1)", [["acme", "globex"]]),
     joinRequests: await countOf(client, DEMO_REQUESTS, [DEMO_MACHINES]),
     events: await countOf(client, `events WHERE request_id IN (SELECT id FROM ${DEMO_REQUESTS})`, [DEMO_MACHINES]),
+    nodes: await countOf(client, "nodes WHERE hostname = ANY($1)", [DEMO_NODES.map((node) => node.hostname)]),
+    snapshots: await countOf(client, "inventory_snapshots WHERE node_id IN (SELECT id FROM nodes WHERE hostname = ANY($1))", [DEMO_NODES.map((node) => node.hostname)]),
   }));
 }
 

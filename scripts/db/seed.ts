@@ -8,8 +8,8 @@ import {
 async function main() {
   const db = await getDb();
   try {
-    const { joinRequestsCreated } = await seedDemoData(db);
-    console.log(`Demo data in place (${joinRequestsCreated} join requests created this run).\n`);
+    const { joinRequestsCreated, nodesCreated } = await seedDemoData(db);
+    console.log(`Demo data in place (${joinRequestsCreated} join requests and ${nodesCreated} nodes created this run).\n`);
     console.log(`Console users (password ${DEMO_PASSWORD}):`);
     for (const user of DEMO_USERS) console.log(`  ${user.email}`);
     console.log("Service keys (Authorization: Bearer …):");

@@ -2,7 +2,6 @@ import "server-only";
 import type { Db } from "../db/client";
 import { approveJoinRequest } from "../join-requests/approve-join-request";
 import { rejectJoinRequest } from "../join-requests/reject-join-request";
-import { consumeApproval } from "../join-requests/consume-approval";
 import { verifyJoinBearer } from "../nodes/join-credential";
 import { joinNode } from "../nodes/join-node";
 import { makeEndorsementKeyPem, makeKeyAndCsr } from "../pki/make-csr";
@@ -84,33 +83,35 @@ export async function seedDemoJoinRequests(db: Db, now: Date = new Date()): Prom
     const seeded = await db.joinRequest.findFirst({ where: { tenantId: demo.tenantId, hostname: demo.machine.hostname }, select: { id: true } });
     if (seeded) continue;
     const askedAt = new Date(now.getTime() - demo.ageMinutes * 60_000);
-    const requestId = await joinAsTheMachine(db, demo, askedAt);
+    const { requestId, body } = await joinAsTheMachine(db, demo, askedAt);
     await decide(db, demo, requestId, askedAt);
+    if (demo.outcome === "consumed") {
+      // the machine's retry with the same CSR uses the approval: a node, linked to its request (SPEC D1)
+      const retriedAt = new Date(askedAt.getTime() + 3 * 60_000);
+      const retry = await joinNode({ db, credential: await verifyJoinBearer(db, demoBearer(demo), retriedAt), body, now: retriedAt });
+      if (retry.status !== "admitted") throw new Error(`demo retry ${demo.key} should consume its approval, got ${JSON.stringify(retry)}`);
+    }
     created++;
   }
   return created;
 }
 
 /** The machine's first join, as the daemon would make it; it must be deferred with the demo's reasons. */
-async function joinAsTheMachine(db: Db, demo: DemoRequest, askedAt: Date): Promise<string> {
+async function joinAsTheMachine(db: Db, demo: DemoRequest, askedAt: Date) {
   const { ek, ...hardware } = demo.machine;
   const { csrPem } = await makeKeyAndCsr(hardware.hostname);
   const credential = await verifyJoinBearer(db, demoBearer(demo), askedAt);
-  const outcome = await joinNode({
-    db,
-    credential,
-    now: askedAt,
-    body: {
-      csr: csrPem,
-      hostname: hardware.hostname,
-      hardware: { systemUuid: hardware.systemUuid, serialNumber: hardware.serialNumber, macAddresses: hardware.macAddresses },
-      tpm: ek ? { ekPublicKey: ek === "allowed" ? DEMO_ALLOWED_EK_PEM : await makeEndorsementKeyPem() } : undefined,
-    },
-  });
+  const body = {
+    csr: csrPem,
+    hostname: hardware.hostname,
+    hardware: { systemUuid: hardware.systemUuid, serialNumber: hardware.serialNumber, macAddresses: hardware.macAddresses },
+    tpm: ek ? { ekPublicKey: ek === "allowed" ? DEMO_ALLOWED_EK_PEM : await makeEndorsementKeyPem() } : undefined,
+  };
+  const outcome = await joinNode({ db, credential, now: askedAt, body });
   if (outcome.status !== "pending" || outcome.reasons.join() !== demo.reasons.join()) {
     throw new Error(`demo join ${demo.key} should be deferred with [${demo.reasons}], got ${JSON.stringify(outcome)}`);
   }
-  return outcome.requestId;
+  return { requestId: outcome.requestId, body };
 }
 
 function demoBearer(demo: DemoRequest) {
@@ -131,9 +132,4 @@ async function decide(db: Db, demo: DemoRequest, requestId: string, askedAt: Dat
     return;
   }
   await approveJoinRequest({ db, pool, requestId, ttlSeconds: 4 * 3600, reason: "racked by ops, ticket OPS-1042", actor: DEMO_ACTOR, now: decidedAt });
-  if (demo.outcome === "consumed") {
-    // The machine's retry used the approval. Consumed without signing a
-    // certificate, so seeding needs no CA key (BC_CA_KEY_ENCRYPTION_KEY).
-    await consumeApproval({ db, pool, requestId, actor: `bcjt_${demoBearer(demo).id}`, now: new Date(decidedAt.getTime() + 60_000) });
-  }
 }

@@ -17,6 +17,7 @@ import {
   DEMO_PASSWORD, DEMO_POOLS, DEMO_SERVICE_KEYS, DEMO_SITES, DEMO_TENANTS, DEMO_TPM_ALLOWED_KEYS, DEMO_USERS,
 } from "./demo-data";
 import { seedDemoJoinRequests } from "./demo-join-requests";
+import { seedDemoNodes } from "./demo-nodes";
 
 const SEED_ACTOR = "seed";
 
@@ -37,7 +38,7 @@ async function leaveChangedAlone(what: Promise<unknown>): Promise<void> {
  * exists is left as it is (a demo request someone has since decided stays
  * decided), what is missing is created.
  */
-export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ joinRequestsCreated: number }> {
+export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ joinRequestsCreated: number; nodesCreated: number }> {
   const admin = { db, actor: SEED_ACTOR, now };
   for (const tenant of DEMO_TENANTS) await leaveChangedAlone(createTenant({ ...admin, input: tenant }));
   for (const site of DEMO_SITES) await leaveChangedAlone(createSite({ ...admin, input: site }));
@@ -86,5 +87,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ jo
   for (const { tenantId, ekSha256, note } of DEMO_TPM_ALLOWED_KEYS) {
     await addTpmAllowedKey({ ...admin, input: { tenantId, ekSha256, note } });
   }
-  return { joinRequestsCreated: await seedDemoJoinRequests(db, now) };
+  // The admissions sign certificates: they need the CA key (BC_CA_KEY_ENCRYPTION_KEY with DATABASE_URL).
+  const joinRequestsCreated = await seedDemoJoinRequests(db, now);
+  return { joinRequestsCreated, nodesCreated: await seedDemoNodes(db, now) };
 }
