@@ -19,15 +19,18 @@ it("npm run bench -- --smoke measures every scenario against its floor without e
     const scenarios = new Set(result.rows.map((row) => row.scenario));
     expect([...scenarios].sort()).toEqual([
       "approve (distinct pending)",
+      "inventory/report changed (1k nodes)",
+      "inventory/report unchanged (1k nodes)",
       "join retry, consumed (200 + cert)",
       "join, deferred (202)",
       "list all, deep cursor",
       "list pending (page 100)",
+      "nodes/list (page 100 of 1k)",
     ]);
     for (const row of result.rows) {
       expect(row.http.requests, `${row.scenario} c${row.connections}`).toBeGreaterThan(0);
       expect(row.http.errors, `${row.scenario} c${row.connections}`).toBe(0);
-      if (row.scenario.startsWith("join")) continue; // the machine's path has no floor
+      if (/^(join|inventory|nodes)/.test(row.scenario)) continue; // the machine's path and the node phase have no floor
       expect(row.floor?.requests, `${row.scenario} floor`).toBeGreaterThan(0);
       expect(row.floor?.errors, `${row.scenario} floor`).toBe(0);
     }

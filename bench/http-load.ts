@@ -13,6 +13,8 @@ export async function httpLoad(options: {
   seconds: number;
   amount?: number;
   bodyFor: (index: number) => string;
+  /** a bearer per request (a node's JWT), instead of `bearer` */
+  bearerFor?: (index: number) => string;
   expectStatus?: number[];
 }): Promise<Figures> {
   let index = 0;
@@ -28,7 +30,15 @@ export async function httpLoad(options: {
     duration: options.seconds,
     amount: options.amount,
     headers: { authorization: `Bearer ${options.bearer}`, "content-type": "application/json" },
-    requests: [{ setupRequest: (request) => ({ ...request, body: options.bodyFor(index++) }) }],
+    requests: [
+      {
+        setupRequest: (request) => {
+          const i = index++;
+          if (!options.bearerFor) return { ...request, body: options.bodyFor(i) };
+          return { ...request, headers: { ...request.headers, authorization: `Bearer ${options.bearerFor(i)}` }, body: options.bodyFor(i) };
+        },
+      },
+    ],
     setupClient: (client) => {
       client.on("response", (statusCode: number, _bytes: number, durationMs: number) => {
         if (expected.has(statusCode)) latencies.push(durationMs);

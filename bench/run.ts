@@ -1,5 +1,6 @@
 // npm run bench — how the queue's cost grows with the table, and how far the
-// full stack is from the floor (the same SQL through `pg` on the same PostgreSQL).
+// full stack is from the floor (the same SQL through `pg` on the same PostgreSQL);
+// then the node phase: inventory/report (unchanged, changed) at 10,000 nodes and nodes/list.
 // Options: --sizes 1000,100000,1000000  --seconds 10  --connections 1,32
 //          --processes N (app processes, as `npm start` runs them; default: one per core)
 //          --smoke (tiny: 1k rows, 1 s, connections 1,4)  --skip-build  --out FILE
@@ -20,6 +21,7 @@ import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { createBenchUser, queuePageWeight, type PageWeight } from "./page-weight";
 import { printTable, type Row } from "./report";
+import { createBenchNodes, listNodesBody, NODE_COUNT, NODE_POOL, reportBody, tokensFor } from "./node-scenario";
 
 const { values: args } = parseArgs({
   options: {
@@ -118,6 +120,7 @@ async function main() {
         }
         if (size === Math.max(...sizes)) explain = await explainList(client, cursor);
       }
+      await measureNodePhase(client, server.baseUrl, rows);
     } finally {
       await server.stop();
     }
@@ -133,6 +136,29 @@ async function main() {
   printTable(rows, { header: true });
   if (pageWeight) console.log(`\nQueue page first-load JavaScript: ${(pageWeight.gzipBytes / 1000).toFixed(1)} kB gzipped (target ≤ 150 kB)`);
   console.log(`\nJSON: ${out}`);
+}
+
+/** SPEC D1–D3 at fleet size: the daemon's frequent (mostly unchanged) reports, changed ones, and a pool's node list. */
+async function measureNodePhase(client: pg.Client, baseUrl: string, rows: Row[]) {
+  const count = args.smoke ? 1_000 : NODE_COUNT;
+  const nodes = await createBenchNodes(client, count);
+  console.log(`\n▶ ${count.toLocaleString("en")} nodes in pool ${NODE_POOL}, each with a first snapshot`);
+  const measure = async (scenario: string, connections: number, http: () => Promise<Row["http"]>) => {
+    const row: Row = { size: count, rows: count, scenario, connections, http: await http() };
+    rows.push(row);
+    printTable([row], { header: false });
+  };
+  const report = { url: `${baseUrl}/api/compute/inventory/report`, bearer: "", seconds };
+  let seq = 0;
+  for (const connections of connectionsList) {
+    nodes.tokens = await tokensFor(nodes.ids, nodes.privateKeyPem); // fresh for this round (a JWT lives ≤ 300 s)
+    await measure(`inventory/report unchanged (${count / 1000}k nodes)`, connections, () =>
+      httpLoad({ ...report, connections, bearerFor: (i) => nodes.tokens[i % count]!, bodyFor: () => reportBody(nodes) }));
+    await measure(`inventory/report changed (${count / 1000}k nodes)`, connections, () =>
+      httpLoad({ ...report, connections, bearerFor: (i) => nodes.tokens[i % count]!, bodyFor: () => reportBody(nodes, seq++) }));
+    await measure(`nodes/list (page 100 of ${count / 1000}k)`, connections, () =>
+      httpLoad({ url: `${baseUrl}/api/compute/nodes/list`, bearer: BENCH_BEARER, connections, seconds, bodyFor: () => listNodesBody() }));
+  }
 }
 
 /** Distinct machines for the join runs (each a real key pair and CSR, made before the clock starts). */
