@@ -1,6 +1,6 @@
 "use client";
 import * as Dialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import styles from "./dialog.module.css";
 
 /**
@@ -18,6 +18,9 @@ export function ModalDialog(props: {
   testId?: string;
 }) {
   const { pending } = props;
+  // Opened from our own buttons rather than a Dialog.Trigger, so Radix has no
+  // trigger to give focus back to: remember what had it, and return it there.
+  const opener = useRef<HTMLElement | null>(null);
   const block = (event: Event) => {
     if (pending) event.preventDefault();
   };
@@ -30,6 +33,14 @@ export function ModalDialog(props: {
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}
+          onOpenAutoFocus={() => {
+            opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
           aria-busy={pending}
           data-testid={props.testId}
         >

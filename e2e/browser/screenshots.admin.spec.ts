@@ -43,3 +43,15 @@ test("the queue follows the system's dark mode", async ({ page }) => {
   expect(background).toBe("rgb(15, 18, 22)");
   await page.screenshot({ path: screenshotPath("queue-dark"), fullPage: true });
 });
+
+test("screenshots of a pool's nodes and a node's page, on a desktop and on a phone", async ({ page }) => {
+  for (const [label, viewport] of [["desktop", { width: 1360, height: 860 }], ["phone", { width: 390, height: 844 }]] as const) {
+    await page.setViewportSize(viewport);
+    await page.goto("/pools/gpu-a/nodes");
+    await expect(page.getByTestId("node-row").first()).toBeVisible();
+    await page.screenshot({ path: screenshotPath(`nodes-${label}`), fullPage: true });
+    await page.getByTestId("node-row").filter({ hasText: "gpu-a-02.fra1.acme.test" }).getByRole("link", { name: "gpu-a-02.fra1.acme.test" }).click();
+    await expect(page.getByTestId("snapshot-diff")).toBeVisible();
+    await page.screenshot({ path: screenshotPath(`node-${label}`), fullPage: true });
+  }
+});

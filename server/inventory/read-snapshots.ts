@@ -27,3 +27,10 @@ export async function listSnapshots(input: { db: Db; nodeId: string; limit: numb
   const page = rows.slice(0, limit);
   return rows.length > limit ? { snapshots: page.map(toSnapshotJson), nextCursor: page.at(-1)!.id } : { snapshots: page.map(toSnapshotJson) };
 }
+
+/** The sections of these snapshots by id (the console's node list summarises each node's latest). */
+export async function sectionsOf(db: Db, snapshotIds: string[]): Promise<Map<string, Record<string, unknown>>> {
+  if (snapshotIds.length === 0) return new Map();
+  const rows = await db.inventorySnapshot.findMany({ where: { id: { in: snapshotIds } }, select: { id: true, sections: true } });
+  return new Map(rows.map((row) => [row.id, row.sections as Record<string, unknown>]));
+}

@@ -121,3 +121,15 @@ export async function createAcmePool(label: string): Promise<{ poolId: string; s
   await db().query(`INSERT INTO pools (id, tenant_id, site_id, name) VALUES ($1, 'acme', $2, $3)`, [poolId, siteId, `E2E ${label} ${n}`]);
   return { poolId, siteId };
 }
+
+/** `count` active nodes straight into `poolId` (as an admission would leave them, without a certificate row), in id order. */
+export async function createNodes(poolId: string, siteId: string, count: number): Promise<{ id: string; hostname: string }[]> {
+  const nodes = Array.from({ length: count }, (_, index) => ({ id: newId("node"), hostname: `e2e-node-${String(index).padStart(3, "0")}-${randomSuffix()}.test` }));
+  await db().query(
+    `INSERT INTO nodes (id, tenant_id, site_id, pool_id, hostname, system_uuid, serial_number, csr_sha256, cert_serial, cert_not_before, cert_not_after, last_seen_at)
+     SELECT n.id, 'acme', $3, $4, n.hostname, 'uuid-' || n.id, 'SN-' || n.id, md5(n.id) || md5(n.id), md5(n.id), now(), now() + interval '30 days', now()
+     FROM unnest($1::text[], $2::text[]) AS n(id, hostname)`,
+    [nodes.map((node) => node.id), nodes.map((node) => node.hostname), siteId, poolId],
+  );
+  return nodes;
+}

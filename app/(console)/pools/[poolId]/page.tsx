@@ -2,7 +2,7 @@ import { notFound } from "next/navigation";
 import { safeDecode } from "@/lib/url/safe-decode";
 import { JoinRequestQueue } from "@/components/join-requests/join-request-queue";
 import { PoolHeading } from "@/components/pools/pool-heading";
-import { NavLink } from "@/components/ui/nav-link";
+import { PoolNav } from "@/components/pools/pool-nav";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { findPoolForPrincipal } from "@/server/pools/find-pool-for-principal";
@@ -23,7 +23,7 @@ export default async function PoolQueuePage({ params }: Props) {
   return (
     <>
       <PoolHeading pool={pool}>
-        <p><NavLink href={`/pools/${encodeURIComponent(pool.id)}/events`}>Event log</NavLink></p>
+        <PoolNav poolId={pool.id} current="requests" />
       </PoolHeading>
       <JoinRequestQueue
         pool={{ id: pool.id, tenantId: pool.tenantId, siteId: pool.siteId, archived: pool.archivedAt !== null, canDecide: pool.canDecide }}

@@ -4,6 +4,7 @@ import { eventLogHref, readEventLogView, shortType } from "@/components/events/e
 import { EventTypeFilter } from "@/components/events/event-type-filter";
 import styles from "@/components/join-requests/queue.module.css";
 import { PoolHeading } from "@/components/pools/pool-heading";
+import { PoolNav } from "@/components/pools/pool-nav";
 import { NavLink } from "@/components/ui/nav-link";
 import { safeDecode } from "@/lib/url/safe-decode";
 import { requireUser } from "@/server/auth/current-user";
@@ -44,7 +45,7 @@ export default async function PoolEventsPage({ params, searchParams }: Props) {
   return (
     <>
       <PoolHeading pool={pool}>
-        <p><NavLink href={`/pools/${encodeURIComponent(pool.id)}`}>← Join requests</NavLink></p>
+        <PoolNav poolId={pool.id} current="events" />
       </PoolHeading>
       <h2>Event log</h2>
       <div className={styles.toolbar}>

@@ -6,6 +6,8 @@ import { RequestActions } from "@/components/join-requests/request-actions";
 import { RequestTimeline } from "@/components/join-requests/request-timeline";
 import styles from "@/components/join-requests/request-detail.module.css";
 import { PoolHeading } from "@/components/pools/pool-heading";
+import { nodeHref } from "@/components/nodes/node-url";
+import { NavLink } from "@/components/ui/nav-link";
 import { safeDecode } from "@/lib/url/safe-decode";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
@@ -39,6 +41,8 @@ export default async function JoinRequestPage({ params }: Props) {
     ),
   });
   const { machine } = request;
+  // the node this request's consumption made (SPEC D1), if it is in this pool
+  const node = request.state === "consumed" ? await db.node.findFirst({ where: { joinRequestId: request.id, poolId: pool.id }, select: { id: true, hostname: true } }) : null;
 
   return (
     <>
@@ -75,6 +79,12 @@ export default async function JoinRequestPage({ params }: Props) {
             </dd>
             <dt>Reason</dt><dd>{request.reason ?? <span className="muted">—</span>}</dd>
             <dt>Consumed</dt><dd><LocalTime iso={request.consumedAt} /></dd>
+            {node ? (
+              <>
+                <dt>Node</dt>
+                <dd className="mono"><NavLink href={nodeHref(pool.id, node.id)}>{node.id}</NavLink></dd>
+              </>
+            ) : null}
           </dl>
           <RequestActions
             pool={{

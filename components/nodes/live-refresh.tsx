@@ -1,0 +1,36 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { useEffect } from "react";
+import styles from "@/components/join-requests/queue.module.css";
+
+/**
+ * Re-renders a server page every `intervalMs` while the tab is visible (and
+ * at once when it becomes visible again), like the queue's live refresh:
+ * paused when hidden, so a forgotten tab costs nothing.
+ */
+export function LiveRefresh({ intervalMs = 15_000 }: { intervalMs?: number }) {
+  const router = useRouter();
+  useEffect(() => {
+    let timer: ReturnType<typeof setInterval> | undefined;
+    const start = () => {
+      stop();
+      if (document.visibilityState === "visible") timer = setInterval(() => router.refresh(), intervalMs);
+    };
+    const stop = () => timer && clearInterval(timer);
+    const onVisibility = () => {
+      if (document.visibilityState === "visible") router.refresh();
+      start();
+    };
+    start();
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      stop();
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [router, intervalMs]);
+  return (
+    <span className={styles.live}>
+      <span className={styles.dot} aria-hidden="true" /> Live
+    </span>
+  );
+}

@@ -1,0 +1,30 @@
+import { NODE_STATE_FILTERS, type NodeStateFilter } from "@/lib/validations/nodes";
+import { NODE_ID_PATTERN } from "@/lib/validations/fields";
+
+// The nodes list's view lives in the URL: ?state=active|revoked|all&cursor=node_…
+
+export interface NodeListView {
+  state: NodeStateFilter;
+  cursor: string | null;
+}
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+export function readNodeListView(params: Record<string, string | string[] | undefined>): NodeListView {
+  const state = first(params.state);
+  const cursor = first(params.cursor);
+  return {
+    state: (NODE_STATE_FILTERS as readonly string[]).includes(state ?? "") ? (state as NodeStateFilter) : "active",
+    cursor: cursor && NODE_ID_PATTERN.test(cursor) ? cursor : null,
+  };
+}
+
+export function nodeListHref(poolId: string, view: Partial<NodeListView> = {}): string {
+  const query = new URLSearchParams();
+  if (view.state && view.state !== "active") query.set("state", view.state);
+  if (view.cursor) query.set("cursor", view.cursor);
+  const search = query.toString();
+  return `/pools/${encodeURIComponent(poolId)}/nodes${search ? `?${search}` : ""}`;
+}
+
+export const nodeHref = (poolId: string, nodeId: string) => `/pools/${encodeURIComponent(poolId)}/nodes/${encodeURIComponent(nodeId)}`;

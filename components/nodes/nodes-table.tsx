@@ -1,0 +1,58 @@
+import { LocalTime } from "@/components/join-requests/countdown";
+import styles from "@/components/join-requests/queue.module.css";
+import { NavLink } from "@/components/ui/nav-link";
+import type { NodeJson } from "@/lib/nodes/node-json";
+import { certificateExpiresSoon, hardwareSummary, isStale, osSummary } from "@/lib/nodes/node-facts";
+import { nodeHref } from "./node-url";
+import nodeStyles from "./node.module.css";
+
+/** A pool's nodes, one row each: what it is, whether it is alive, and when its certificate runs out. */
+export function NodesTable(props: { poolId: string; nodes: NodeJson[]; sections: Map<string, Record<string, unknown>>; now: Date }) {
+  const { poolId, nodes, sections, now } = props;
+  return (
+    <div className={styles.tableWrap}>
+      <table className={`${styles.table} ${nodeStyles.cards}`} role="table" data-testid="nodes">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th role="columnheader" scope="col">Node</th>
+            <th role="columnheader" scope="col">State</th>
+            <th role="columnheader" scope="col">Joined</th>
+            <th role="columnheader" scope="col">Last seen</th>
+            <th role="columnheader" scope="col">Hardware</th>
+            <th role="columnheader" scope="col">OS</th>
+            <th role="columnheader" scope="col">Certificate until</th>
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {nodes.map((node) => {
+            const inventory = node.inventory ? (sections.get(node.inventory.snapshotId) ?? null) : null;
+            const stale = node.state === "active" && isStale(node.lastSeenAt, now);
+            const expiring = node.state === "active" && certificateExpiresSoon(node.certificate.notAfter, now);
+            return (
+              <tr key={node.id} role="row" data-testid="node-row" data-node-id={node.id}>
+                <td role="cell">
+                  <div className={styles.machine}>
+                    <span className={styles.hostname}><NavLink href={nodeHref(poolId, node.id)}>{node.hostname}</NavLink></span>
+                    <span className={styles.ids}>{node.id}</span>
+                  </div>
+                </td>
+                <td role="cell" data-label="State"><span className={`badge ${node.state === "active" ? "badge-approved" : "badge-rejected"}`}>{node.state}</span></td>
+                <td role="cell" data-label="Joined" className={styles.nowrap}><LocalTime iso={node.joinedAt} /></td>
+                <td role="cell" data-label="Last seen" className={styles.nowrap} data-testid="last-seen">
+                  {node.lastSeenAt ? <LocalTime iso={node.lastSeenAt} /> : <span className="muted">never</span>}
+                  {stale ? <> <span className="badge badge-pending" title="no call for over 15 minutes">stale</span></> : null}
+                </td>
+                <td role="cell" data-label="Hardware" data-testid="hardware">{hardwareSummary(inventory) ?? <span className="muted">no inventory yet</span>}</td>
+                <td role="cell" data-label="OS">{osSummary(inventory) ?? <span className="muted">—</span>}</td>
+                <td role="cell" data-label="Certificate until" className={styles.nowrap} data-testid="certificate">
+                  <LocalTime iso={node.certificate.notAfter} />
+                  {expiring ? <> <span className="badge badge-pending" title="expires within 7 days">expires soon</span></> : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { expect, test } from "@playwright/test";
+import { createAcmePool, createNodes, storedMachineOf } from "./support/data";
+
+// Issue 12: a pool's nodes and each node's inventory and history, on the seeded nodes (SPEC D4).
+const nodeRow = (page: import("@playwright/test").Page, hostname: string) => page.getByTestId("node-row").filter({ hasText: hostname });
+
+test("a pool's nodes: the seeded GPU servers with their summary, stale and expiring ones marked; the state filter survives a reload", async ({ page }) => {
+  await page.goto("/pools/gpu-b");
+  await page.getByRole("navigation", { name: "Pool sections" }).getByRole("link", { name: "Nodes" }).click();
+  await expect(page).toHaveURL(/\/pools\/gpu-b\/nodes$/);
+  await expect(nodeRow(page, "gpu-b-01.fra1.acme.test")).toBeVisible();
+  await expect(nodeRow(page, "gpu-b-03.fra1.acme.test")).toHaveCount(0); // revoked: not in the default (active) list
+  const fresh = nodeRow(page, "gpu-b-01.fra1.acme.test");
+  await expect(fresh.getByTestId("hardware")).toHaveText("8 × NVIDIA H100 80GB HBM3 · 2 TiB RAM");
+  await expect(fresh).toContainText("Ubuntu 22.04.4 LTS");
+  await expect(fresh.getByTestId("certificate")).toContainText("expires soon"); // joined 26 days ago
+  // seeded 3 hours before the seed ran: stale (a node seen just now is not: see the paging test)
+  await expect(nodeRow(page, "gpu-b-02.fra1.acme.test").getByTestId("last-seen")).toContainText("stale");
+
+  await page.getByRole("navigation", { name: "Filter by state" }).getByRole("link", { name: "revoked" }).click();
+  await expect(page).toHaveURL(/\/pools\/gpu-b\/nodes\?state=revoked$/);
+  await expect(page.getByTestId("node-row")).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId("node-row")).toHaveCount(1);
+  await expect(nodeRow(page, "gpu-b-03.fra1.acme.test")).toContainText("revoked");
+});
+
+test("paging by cursor in the URL: 51 nodes are 50 and then 1, also after a reload", async ({ page }) => {
+  const { poolId, siteId } = await createAcmePool("nodes-paging");
+  const nodes = await createNodes(poolId, siteId, 51);
+  await page.goto(`/pools/${poolId}/nodes`);
+  await expect(page.getByTestId("node-row")).toHaveCount(50);
+  await expect(page.getByTestId("node-row").first()).toContainText(nodes[0]!.hostname);
+  await expect(page.getByTestId("node-row").first().getByTestId("last-seen")).not.toContainText("stale"); // seen just now
+  await expect(page.getByTestId("node-row").first().getByTestId("certificate")).not.toContainText("expires soon"); // 30 days left
+  await page.getByRole("link", { name: "Next page →" }).click();
+  await expect(page).toHaveURL(new RegExp(`cursor=${nodes[49]!.id}`));
+  await expect(page.getByTestId("node-row")).toHaveCount(1);
+  await page.reload();
+  await expect(page.getByTestId("node-row")).toHaveCount(1);
+  await expect(page.getByTestId("node-row")).toContainText(nodes[50]!.hostname);
+  await expect(page.getByRole("link", { name: "Next page →" })).toHaveCount(0);
+});
+
+test("a node's page: the GPU table, the three-snapshot history, and the diff shows the replaced GPU and the driver upgrade", async ({ page }) => {
+  await page.goto("/pools/gpu-a/nodes");
+  await nodeRow(page, "gpu-a-02.fra1.acme.test").getByRole("link", { name: "gpu-a-02.fra1.acme.test" }).click();
+  await expect(page).toHaveURL(/\/pools\/gpu-a\/nodes\/node_[0-9a-z]{26}$/);
+  const gpus = page.getByTestId("section-gpus");
+  await expect(gpus.locator("tbody tr")).toHaveCount(8);
+  await expect(gpus.locator("tbody tr").first()).toContainText("NVIDIA H100 80GB HBM3");
+  await expect(gpus.locator("tbody tr").first()).toContainText("550.90.07");
+  await expect(page.getByTestId("section-disks").locator("tbody tr")).toHaveCount(2);
+  await expect(page.getByTestId("snapshot")).toHaveCount(3);
+
+  // latest vs previous by default: the replaced GPU
+  const diff = page.getByTestId("snapshot-diff");
+  await expect(diff.getByTestId("diff-row")).toHaveCount(1);
+  await expect(diff.getByTestId("diff-row")).toContainText("gpus.7.uuid");
+  await expect(diff.getByTestId("diff-row")).toHaveAttribute("data-kind", "changed");
+
+  // the first snapshot against the second: the driver upgrade, old → new
+  const options = page.getByLabel("Older").locator("option");
+  const [, middle, oldest] = await options.evaluateAll((elements) => elements.map((element) => (element as HTMLOptionElement).value));
+  await page.getByLabel("Older").selectOption(oldest!);
+  await page.getByLabel("Newer").selectOption(middle!);
+  await page.getByRole("button", { name: "Compare" }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${oldest}&to=${middle}`));
+  const driver = diff.getByTestId("diff-row").filter({ hasText: "gpus.0.driverVersion" });
+  await expect(driver).toContainText("550.54.15");
+  await expect(driver).toContainText("550.90.07");
+  await expect(diff.getByTestId("diff-row").filter({ hasText: "software.0.version" })).toContainText("1.16.1");
+});
+
+test("the consumed request links to the node it made, and the node back to it", async ({ page }) => {
+  const request = await storedMachineOf("acme", "node-005.fra1.acme.test");
+  await page.goto(`/pools/gpu-a/requests/${request.id}`);
+  await page.getByTestId("request-detail").getByRole("link", { name: /^node_/ }).click();
+  await expect(page).toHaveURL(/\/pools\/gpu-a\/nodes\/node_[0-9a-z]{26}$/);
+  await expect(page.getByTestId("node-detail")).toContainText("node-005.fra1.acme.test");
+  await page.getByTestId("node-detail").getByRole("link", { name: request.id }).click();
+  await expect(page).toHaveURL(new RegExp(`/pools/gpu-a/requests/${request.id}$`));
+});
+
+test("a pool admin revokes a node with a reason; the page shows who, when and why, and no control any more", async ({ page }) => {
+  const { poolId, siteId } = await createAcmePool("nodes-revoke");
+  const [node] = await createNodes(poolId, siteId, 1);
+  await page.goto(`/pools/${poolId}/nodes/${node!.id}`);
+  await page.getByRole("button", { name: "Revoke node" }).click();
+  const dialog = page.getByRole("dialog", { name: `Revoke ${node!.hostname}` });
+  await dialog.getByLabel(/Reason/).fill("decommissioned, rack 7");
+  await dialog.getByRole("button", { name: "Revoke", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  const detail = page.getByTestId("node-detail");
+  await expect(detail.locator(".badge-rejected")).toHaveText("revoked");
+  await expect(detail).toContainText("decommissioned, rack 7");
+  await expect(detail).toContainText("admin@acme.test");
+  await expect(page.getByRole("button", { name: "Revoke node" })).toHaveCount(0);
+});
+
+test("Escape closes the revoke dialog and returns focus to its button", async ({ page }) => {
+  const { poolId, siteId } = await createAcmePool("nodes-focus");
+  const [node] = await createNodes(poolId, siteId, 1);
+  await page.goto(`/pools/${poolId}/nodes/${node!.id}`);
+  const opener = page.getByRole("button", { name: "Revoke node" });
+  await opener.click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(opener).toBeFocused();
+});
