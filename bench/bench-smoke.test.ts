@@ -14,7 +14,8 @@ it("npm run bench -- --smoke measures every scenario against its floor without e
     const result = JSON.parse(await readFile(out, "utf8")) as {
       rows: { scenario: string; connections: number; http: { requests: number; errors: number }; floor?: { requests: number; errors: number } }[];
       explainAtLargest: Record<string, string>;
-      pageWeight: { scripts: number; gzipBytes: number };
+      pageWeight: { path: string; scripts: number; gzipBytes: number };
+      nodePageWeight: { path: string; scripts: number; gzipBytes: number };
     };
     const scenarios = new Set(result.rows.map((row) => row.scenario));
     expect([...scenarios].sort()).toEqual([
@@ -35,8 +36,11 @@ it("npm run bench -- --smoke measures every scenario against its floor without e
       expect(row.floor?.errors, `${row.scenario} floor`).toBe(0);
     }
     expect(result.explainAtLargest.pending).toMatch(/Index Scan/);
-    expect(result.pageWeight.scripts).toBeGreaterThan(0);
-    expect(result.pageWeight.gzipBytes).toBeGreaterThan(10_000);
+    for (const weight of [result.pageWeight, result.nodePageWeight]) {
+      expect(weight.scripts, weight.path).toBeGreaterThan(0);
+      expect(weight.gzipBytes, weight.path).toBeGreaterThan(10_000);
+    }
+    expect(result.nodePageWeight.path).toMatch(/^\/pools\/[^/]+\/nodes\/node_[0-9a-z]{26}$/);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

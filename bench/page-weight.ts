@@ -3,8 +3,8 @@ import type pg from "pg";
 import { newId } from "@/lib/ids";
 import { hashPassword } from "@/server/auth/password";
 
-// The queue page's JavaScript weight: what a browser downloads on a first
-// load of /pools/<id> (every <script src> of the HTML but the nomodule
+// A console page's JavaScript weight (the queue's, a node's): what a browser
+// downloads on a first load of the page (every <script src> of the HTML but the nomodule
 // polyfills modern browsers skip), each gzipped at level 9, summed.
 
 const USER = { email: "bench@bench.test", password: "bench-password-123" };
@@ -49,9 +49,13 @@ export interface PageWeight {
   files: { src: string; gzipBytes: number }[];
 }
 
-export async function queuePageWeight(baseUrl: string, poolId: string): Promise<PageWeight> {
+export const queuePageWeight = (baseUrl: string, poolId: string) => pageWeight(baseUrl, `/pools/${encodeURIComponent(poolId)}`);
+
+export const nodePageWeight = (baseUrl: string, poolId: string, nodeId: string) =>
+  pageWeight(baseUrl, `/pools/${encodeURIComponent(poolId)}/nodes/${encodeURIComponent(nodeId)}`);
+
+async function pageWeight(baseUrl: string, path: string): Promise<PageWeight> {
   const cookie = await signIn(baseUrl);
-  const path = `/pools/${poolId}`;
   const page = await fetch(`${baseUrl}${path}`, { headers: { cookie } });
   if (!page.ok) throw new Error(`GET ${path} → ${page.status}`);
   const html = await page.text();

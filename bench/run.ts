@@ -19,7 +19,7 @@ import { explainList } from "./explain";
 import { approveAllJoins, createJoinPool, JOIN_BEARER, makeJoinBodies } from "./join-scenario";
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { createBenchUser, queuePageWeight, type PageWeight } from "./page-weight";
+import { createBenchUser, nodePageWeight, queuePageWeight, type PageWeight } from "./page-weight";
 import { printTable, type Row } from "./report";
 import { createBenchNodes, listNodesBody, NODE_COUNT, NODE_POOL, reportBody, tokensFor } from "./node-scenario";
 
@@ -46,6 +46,7 @@ async function main() {
   const rows: Row[] = [];
   let explain: unknown;
   let pageWeight: PageWeight | undefined;
+  let nodePage: PageWeight | undefined;
   try {
     await runNpmScript("db:migrate", env);
     if (!args["skip-build"]) await runNpmScript("build", env);
@@ -120,7 +121,7 @@ async function main() {
         }
         if (size === Math.max(...sizes)) explain = await explainList(client, cursor);
       }
-      await measureNodePhase(client, server.baseUrl, rows);
+      nodePage = await measureNodePhase(client, server.baseUrl, rows);
     } finally {
       await server.stop();
     }
@@ -128,18 +129,24 @@ async function main() {
     await client.end().catch(() => {});
     await cluster.stop();
   }
-  const result = { at: new Date().toISOString(), machine: machineFacts(), appProcesses: processes, seconds, sizes, rows, pageWeight, explainAtLargest: explain };
+  const result = { at: new Date().toISOString(), machine: machineFacts(), appProcesses: processes, seconds, sizes, rows, pageWeight, nodePageWeight: nodePage, explainAtLargest: explain };
   const out = args.out ?? path.join("bench", "results", `bench-${result.at.replace(/[:.]/g, "-")}.json`);
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log("\nSummary");
   printTable(rows, { header: true });
-  if (pageWeight) console.log(`\nQueue page first-load JavaScript: ${(pageWeight.gzipBytes / 1000).toFixed(1)} kB gzipped (target ≤ 150 kB)`);
+  for (const [name, weight] of [["Queue page", pageWeight], ["Node page", nodePage]] as const) {
+    if (weight) console.log(`${name} first-load JavaScript: ${(weight.gzipBytes / 1000).toFixed(1)} kB gzipped (target ≤ 150 kB)`);
+  }
   console.log(`\nJSON: ${out}`);
 }
 
-/** SPEC D1–D3 at fleet size: the daemon's frequent (mostly unchanged) reports, changed ones, and a pool's node list. */
-async function measureNodePhase(client: pg.Client, baseUrl: string, rows: Row[]) {
+/**
+ * SPEC D1–D3 at fleet size: the daemon's frequent (mostly unchanged) reports,
+ * changed ones, and a pool's node list; then a node page's weight, its node
+ * having a history by then.
+ */
+async function measureNodePhase(client: pg.Client, baseUrl: string, rows: Row[]): Promise<PageWeight> {
   const count = args.smoke ? 1_000 : NODE_COUNT;
   const nodes = await createBenchNodes(client, count);
   console.log(`\n▶ ${count.toLocaleString("en")} nodes in pool ${NODE_POOL}, each with a first snapshot`);
@@ -159,6 +166,9 @@ async function measureNodePhase(client: pg.Client, baseUrl: string, rows: Row[])
     await measure(`nodes/list (page 100 of ${count / 1000}k)`, connections, () =>
       httpLoad({ url: `${baseUrl}/api/compute/nodes/list`, bearer: BENCH_BEARER, connections, seconds, bodyFor: () => listNodesBody() }));
   }
+  const weight = await nodePageWeight(baseUrl, NODE_POOL, nodes.ids[0]!);
+  console.log(`Node page ${weight.path}: ${weight.scripts} scripts, ${(weight.gzipBytes / 1000).toFixed(1)} kB gzipped (${(weight.rawBytes / 1000).toFixed(1)} kB raw)`);
+  return weight;
 }
 
 /** Distinct machines for the join runs (each a real key pair and CSR, made before the clock starts). */

@@ -2,13 +2,21 @@ import { LocalTime } from "@/components/join-requests/countdown";
 import styles from "@/components/join-requests/queue.module.css";
 import { NavLink } from "@/components/ui/nav-link";
 import type { NodeJson } from "@/lib/nodes/node-json";
+import type { MachineTwin } from "@/server/nodes/find-machine-twins";
 import { certificateExpiresSoon, hardwareSummary, isStale, osSummary } from "@/lib/nodes/node-facts";
 import { nodeHref } from "./node-url";
 import nodeStyles from "./node.module.css";
 
 /** A pool's nodes, one row each: what it is, whether it is alive, and when its certificate runs out. */
-export function NodesTable(props: { poolId: string; nodes: NodeJson[]; sections: Map<string, Record<string, unknown>>; now: Date }) {
-  const { poolId, nodes, sections, now } = props;
+export function NodesTable(props: {
+  poolId: string;
+  nodes: NodeJson[];
+  sections: Map<string, Record<string, unknown>>;
+  /** other active nodes with the same system UUID, by node id */
+  twins: Map<string, MachineTwin[]>;
+  now: Date;
+}) {
+  const { poolId, nodes, sections, twins, now } = props;
   return (
     <div className={styles.tableWrap}>
       <table className={`${styles.table} ${nodeStyles.cards}`} role="table" data-testid="nodes">
@@ -34,6 +42,11 @@ export function NodesTable(props: { poolId: string; nodes: NodeJson[]; sections:
                   <div className={styles.machine}>
                     <span className={styles.hostname}><NavLink href={nodeHref(poolId, node.id)}>{node.hostname}</NavLink></span>
                     <span className={styles.ids}>{node.id}</span>
+                    {twins.has(node.id) ? (
+                      <span className="badge badge-pending" data-testid="machine-twin" title={`also the system UUID of ${twins.get(node.id)!.map((twin) => twin.hostname).join(", ")}`}>
+                        same machine as {twins.get(node.id)!.length} other
+                      </span>
+                    ) : null}
                   </div>
                 </td>
                 <td role="cell" data-label="State"><span className={`badge ${node.state === "active" ? "badge-approved" : "badge-rejected"}`}>{node.state}</span></td>

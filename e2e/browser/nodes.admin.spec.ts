@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { applyInventoryChange } from "@/lib/inventory/gpu-server-inventory";
 import { createAcmePool, createNodes, storedMachineOf } from "./support/data";
+import { admitReportingNode, reportInventory } from "./support/node";
 
 // Issue 12: a pool's nodes and each node's inventory and history, on the seeded nodes (SPEC D4).
 const nodeRow = (page: import("@playwright/test").Page, hostname: string) => page.getByTestId("node-row").filter({ hasText: hostname });
@@ -82,12 +84,30 @@ test("the consumed request links to the node it made, and the node back to it", 
   await expect(page).toHaveURL(new RegExp(`/pools/gpu-a/requests/${request.id}$`));
 });
 
-test("a pool admin revokes a node with a reason; the page shows who, when and why, and no control any more", async ({ page }) => {
+test("a report sent while the node's page is open appears as a new snapshot without a reload; the diff shows exactly the changed field", async ({ page, baseURL }) => {
+  const { poolId, siteId } = await createAcmePool("nodes-live");
+  const node = await admitReportingNode(baseURL!, poolId, siteId);
+  await page.goto(`/pools/${poolId}/nodes/${node.nodeId}`);
+  await expect(page.getByTestId("snapshot")).toHaveCount(1);
+  // a full reload would drop this (router.refresh re-renders in place, through the history API)
+  await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+
+  expect(await reportInventory(baseURL!, node, applyInventoryChange(node.inventory, "gpu-replaced"))).toBe(200);
+  await expect(page.getByTestId("snapshot")).toHaveCount(2, { timeout: 20_000 }); // the live refresh runs every 15 s
+  const rows = page.getByTestId("snapshot-diff").getByTestId("diff-row");
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toHaveAttribute("data-kind", "changed");
+  await expect(rows).toContainText("gpus.7.uuid");
+  await expect(page.getByTestId("snapshot").first()).toContainText("gpus");
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+});
+
+test("a pool admin revokes a node with a reason; the page shows who, when and why, no control any more, and the node's next report is refused", async ({ page, baseURL }) => {
   const { poolId, siteId } = await createAcmePool("nodes-revoke");
-  const [node] = await createNodes(poolId, siteId, 1);
-  await page.goto(`/pools/${poolId}/nodes/${node!.id}`);
+  const node = await admitReportingNode(baseURL!, poolId, siteId);
+  await page.goto(`/pools/${poolId}/nodes/${node.nodeId}`);
   await page.getByRole("button", { name: "Revoke node" }).click();
-  const dialog = page.getByRole("dialog", { name: `Revoke ${node!.hostname}` });
+  const dialog = page.getByRole("dialog", { name: `Revoke ${node.hostname}` });
   await dialog.getByLabel(/Reason/).fill("decommissioned, rack 7");
   await dialog.getByRole("button", { name: "Revoke", exact: true }).click();
   await expect(dialog).toBeHidden();
@@ -96,6 +116,7 @@ test("a pool admin revokes a node with a reason; the page shows who, when and wh
   await expect(detail).toContainText("decommissioned, rack 7");
   await expect(detail).toContainText("admin@acme.test");
   await expect(page.getByRole("button", { name: "Revoke node" })).toHaveCount(0);
+  expect(await reportInventory(baseURL!, node, applyInventoryChange(node.inventory, "driver"))).toBe(401);
 });
 
 test("Escape closes the revoke dialog and returns focus to its button", async ({ page }) => {
@@ -108,4 +129,30 @@ test("Escape closes the revoke dialog and returns focus to its button", async ({
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toBeHidden();
   await expect(opener).toBeFocused();
+});
+
+test("two active nodes with one system UUID are pointed out, in the list and on each node, until one is revoked", async ({ page }) => {
+  const { poolId, siteId } = await createAcmePool("nodes-twins");
+  const [first, second] = await createNodes(poolId, siteId, 2, { systemUuid: "5e2e0001-7a11-4d10-8052-0123456789ab" });
+  const [alone] = await createNodes(poolId, siteId, 1);
+  await page.goto(`/pools/${poolId}/nodes`);
+  await expect(nodeRow(page, first!.hostname).getByTestId("machine-twin")).toHaveText("same machine as 1 other");
+  await expect(nodeRow(page, second!.hostname).getByTestId("machine-twin")).toBeVisible();
+  await expect(nodeRow(page, alone!.hostname).getByTestId("machine-twin")).toHaveCount(0);
+
+  await page.goto(`/pools/${poolId}/nodes/${second!.id}`);
+  const twins = page.getByTestId("machine-twins");
+  await expect(twins).toContainText("same machine admitted again");
+  await twins.getByRole("link", { name: first!.hostname }).click();
+  await expect(page).toHaveURL(new RegExp(`/nodes/${first!.id}$`));
+  await page.getByRole("button", { name: "Revoke node" }).click();
+  const dialog = page.getByRole("dialog", { name: `Revoke ${first!.hostname}` });
+  await dialog.getByLabel(/Reason/).fill("re-imaged: replaced by its new node");
+  await dialog.getByRole("button", { name: "Revoke", exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("machine-twins")).toHaveCount(0); // a revoked node has no twins
+
+  await page.goto(`/pools/${poolId}/nodes/${second!.id}`);
+  await expect(page.getByTestId("node-detail")).toBeVisible();
+  await expect(page.getByTestId("machine-twins")).toHaveCount(0);
 });

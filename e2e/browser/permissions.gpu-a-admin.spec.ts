@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { nodeIdOf } from "./support/data";
 import { openQueue, rowOf } from "./support/queue";
 
 // A pool-scoped admin: gpu-a only.
@@ -25,4 +26,21 @@ test("another pool, existing or not, shows the same no-access page", async ({ pa
   }
   expect(new Set(answers).size).toBe(1); // indistinguishable
   expect(await page.getByTestId("request-row").count()).toBe(0);
+});
+
+test("gpu-b's nodes are the same no-access page, also a gpu-b node under gpu-a's address; gpu-a's are open", async ({ page }) => {
+  const gpuB = await nodeIdOf("gpu-b-01.fra1.acme.test");
+  const answers: string[] = [];
+  for (const path of ["/pools/gpu-b/nodes", `/pools/gpu-b/nodes/${gpuB}`, `/pools/gpu-a/nodes/${gpuB}`, "/pools/gpu-a/nodes/node_00000000000000000000000000"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByTestId("no-access")).toBeVisible();
+    answers.push(await page.getByTestId("no-access").innerText());
+  }
+  expect(new Set(answers).size).toBe(1);
+  await expect(page.getByText("gpu-b-01")).toHaveCount(0);
+
+  await page.goto(`/pools/gpu-a/nodes/${await nodeIdOf("gpu-a-01.fra1.acme.test")}`);
+  await expect(page.getByTestId("node-detail")).toContainText("gpu-a-01.fra1.acme.test");
+  await expect(page.getByRole("button", { name: "Revoke node" })).toBeVisible();
 });

@@ -3,7 +3,7 @@ import { copyFile, mkdir } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { openQueue, rowOf, screenshotPath } from "./support/queue";
 
-// Pictures for people (and the README): the queue, the approve dialog, the detail view.
+// Pictures for people (and the README): the queue, the approve dialog, the detail view, the nodes.
 test.use({ viewport: { width: 1360, height: 860 } });
 
 test("screenshots of the queue, the approve dialog and the detail view", async ({ page }) => {
@@ -54,4 +54,8 @@ test("screenshots of a pool's nodes and a node's page, on a desktop and on a pho
     await expect(page.getByTestId("snapshot-diff")).toBeVisible();
     await page.screenshot({ path: screenshotPath(`node-${label}`), fullPage: true });
   }
+  // The README's picture of a node's history and diff (written like the queue's).
+  await page.setViewportSize({ width: 1360, height: 860 });
+  await page.getByRole("region", { name: "History" }).screenshot({ path: screenshotPath("node-diff") });
+  if (process.env.BC_UPDATE_SCREENSHOTS || !existsSync("docs/screenshot-node-diff.png")) await copyFile(screenshotPath("node-diff"), "docs/screenshot-node-diff.png");
 });

@@ -122,14 +122,33 @@ export async function createAcmePool(label: string): Promise<{ poolId: string; s
   return { poolId, siteId };
 }
 
-/** `count` active nodes straight into `poolId` (as an admission would leave them, without a certificate row), in id order. */
-export async function createNodes(poolId: string, siteId: string, count: number): Promise<{ id: string; hostname: string }[]> {
+/**
+ * `count` active nodes straight into `poolId` (as an admission would leave
+ * them, without a certificate row), in id order; each its own machine unless
+ * `systemUuid` makes them one machine admitted again.
+ */
+export async function createNodes(poolId: string, siteId: string, count: number, options: { systemUuid?: string } = {}): Promise<{ id: string; hostname: string }[]> {
   const nodes = Array.from({ length: count }, (_, index) => ({ id: newId("node"), hostname: `e2e-node-${String(index).padStart(3, "0")}-${randomSuffix()}.test` }));
   await db().query(
     `INSERT INTO nodes (id, tenant_id, site_id, pool_id, hostname, system_uuid, serial_number, csr_sha256, cert_serial, cert_not_before, cert_not_after, last_seen_at)
-     SELECT n.id, 'acme', $3, $4, n.hostname, 'uuid-' || n.id, 'SN-' || n.id, md5(n.id) || md5(n.id), md5(n.id), now(), now() + interval '30 days', now()
+     SELECT n.id, 'acme', $3, $4, n.hostname, COALESCE($5, 'uuid-' || n.id), 'SN-' || n.id, md5(n.id) || md5(n.id), md5(n.id), now(), now() + interval '30 days', now()
      FROM unnest($1::text[], $2::text[]) AS n(id, hostname)`,
-    [nodes.map((node) => node.id), nodes.map((node) => node.hostname), siteId, poolId],
+    [nodes.map((node) => node.id), nodes.map((node) => node.hostname), siteId, poolId, options.systemUuid ?? null],
   );
   return nodes;
+}
+
+/** A machine acme's discovery inventory knows in `siteId`, assigned to `poolId`: its join is admitted at once (SPEC B5). */
+export async function addDiscoveredMachine(siteId: string, poolId: string, machine: { systemUuid: string; macAddresses: string[] }) {
+  await db().query(
+    `INSERT INTO discovered_machines (id, tenant_id, site_id, system_uuid, mac_addresses, assigned_pool_id) VALUES ($1, 'acme', $2, $3, $4, $5)`,
+    [newId("disc"), siteId, machine.systemUuid, machine.macAddresses, poolId],
+  );
+}
+
+/** The id of the seeded (SPEC D4) node `hostname` of acme. */
+export async function nodeIdOf(hostname: string): Promise<string> {
+  const { rows } = await db().query(`SELECT id FROM nodes WHERE tenant_id = 'acme' AND hostname = $1 ORDER BY created_at DESC LIMIT 1`, [hostname]);
+  if (!rows[0]) throw new Error(`no node ${hostname}`);
+  return rows[0].id as string;
 }

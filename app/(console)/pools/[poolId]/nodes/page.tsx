@@ -11,6 +11,7 @@ import { NODE_STATE_FILTERS } from "@/lib/validations/nodes";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { sectionsOf } from "@/server/inventory/read-snapshots";
+import { findMachineTwins } from "@/server/nodes/find-machine-twins";
 import { listNodes } from "@/server/nodes/list-nodes";
 import { findPoolForPrincipal } from "@/server/pools/find-pool-for-principal";
 
@@ -35,7 +36,10 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
   const pool = await findPoolForPrincipal({ db, principal, poolId });
   if (!pool) notFound();
   const { nodes, nextCursor } = await listNodes({ db, pool, state: view.state, limit: PAGE_SIZE, cursor: view.cursor ?? undefined });
-  const sections = await sectionsOf(db, nodes.flatMap((node) => (node.inventory ? [node.inventory.snapshotId] : [])));
+  const [sections, twins] = await Promise.all([
+    sectionsOf(db, nodes.flatMap((node) => (node.inventory ? [node.inventory.snapshotId] : []))),
+    findMachineTwins(db, pool, nodes),
+  ]);
   return (
     <>
       <PoolHeading pool={pool}>
@@ -62,7 +66,7 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
           <p className="muted">A machine becomes a node when it is admitted: at once when the attestors vouch for it, or when its retry uses an approval.</p>
         </div>
       ) : (
-        <NodesTable poolId={pool.id} nodes={nodes} sections={sections} now={new Date()} />
+        <NodesTable poolId={pool.id} nodes={nodes} sections={sections} twins={twins} now={new Date()} />
       )}
       {nextCursor ? (
         <div className={styles.more}>

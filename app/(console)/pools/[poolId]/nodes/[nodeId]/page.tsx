@@ -5,6 +5,7 @@ import { InventorySections } from "@/components/nodes/inventory-sections";
 import { LiveRefresh } from "@/components/nodes/live-refresh";
 import { nodeHref, nodeListHref } from "@/components/nodes/node-url";
 import { RevokeNodeButton } from "@/components/nodes/revoke-node-button";
+import nodeStyles from "@/components/nodes/node.module.css";
 import { SnapshotHistory } from "@/components/nodes/snapshot-history";
 import { PoolHeading } from "@/components/pools/pool-heading";
 import { PoolNav } from "@/components/pools/pool-nav";
@@ -15,6 +16,7 @@ import { safeDecode } from "@/lib/url/safe-decode";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { listSnapshots } from "@/server/inventory/read-snapshots";
+import { findMachineTwins } from "@/server/nodes/find-machine-twins";
 import { NODE_JSON_SELECT } from "@/server/nodes/node-rows";
 import { findPoolForPrincipal } from "@/server/pools/find-pool-for-principal";
 import { describeActors } from "@/server/users/describe-actors";
@@ -46,7 +48,11 @@ export default async function NodePage({ params, searchParams }: Props) {
   const row = await db.node.findFirst({ where: { id: nodeId, poolId: pool.id }, select: NODE_JSON_SELECT });
   if (!row) notFound();
   const node = toNodeJson(row);
-  const { snapshots } = await listSnapshots({ db, nodeId: node.id, limit: HISTORY });
+  const [{ snapshots }, twinsByNode] = await Promise.all([
+    listSnapshots({ db, nodeId: node.id, limit: HISTORY }),
+    findMachineTwins(db, pool, [node]),
+  ]);
+  const twins = twinsByNode.get(node.id) ?? [];
   const actors = await describeActors({ db, tenantId: pool.tenantId, actors: node.revokedBy ? [node.revokedBy] : [] });
   const now = new Date();
   const [latest] = snapshots;
@@ -74,7 +80,18 @@ export default async function NodePage({ params, searchParams }: Props) {
               ) : <span className="muted">none: admitted at once</span>}
             </dd>
             <dt>Last seen</dt><dd>{node.lastSeenAt ? <LocalTime iso={node.lastSeenAt} /> : <span className="muted">never</span>}</dd>
-            <dt>System UUID</dt><dd className="mono">{machine.systemUuid}</dd>
+            <dt>System UUID</dt>
+            <dd>
+              <span className="mono">{machine.systemUuid}</span>
+              {twins.length > 0 ? (
+                <p className={nodeStyles.twins} data-testid="machine-twins">
+                  Also the system UUID of active {twins.length === 1 ? "node" : "nodes"}{" "}
+                  {twins.map((twin, index) => (
+                    <span key={twin.id}>{index > 0 ? ", " : ""}<NavLink href={nodeHref(pool.id, twin.id)}>{twin.hostname}</NavLink></span>
+                  ))}: the same machine admitted again? Revoke the one no longer in use.
+                </p>
+              ) : null}
+            </dd>
             <dt>Serial number</dt><dd className="mono">{machine.serialNumber || "—"}</dd>
             <dt>MAC addresses</dt><dd className="mono">{machine.macAddresses.join(", ") || "—"}</dd>
             <dt>TPM EK SHA-256</dt><dd className="mono">{machine.tpmEkSha256 ?? "no TPM presented"}</dd>
