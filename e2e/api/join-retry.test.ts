@@ -140,6 +140,20 @@ describe("nodes/join retry", () => {
     expect(errorCode(response)).toBe("PERMISSION_DENIED");
     expect((await storedRequest(requestId)).state).toBe("approved");
   });
+
+  it("a site enrollment key cannot continue or consume a request that came through another site's credential (SPEC F4)", async () => {
+    const { machine, requestId } = await deferred(world.tokens.otherSite);
+    const refusedWhilePending = await join(machine, world.siteKey);
+    expect(refusedWhilePending.status).toBe(403);
+    expect(errorCode(refusedWhilePending)).toBe("PERMISSION_DENIED");
+    await decide("approve", world.pools.otherSite, requestId);
+    const refusedApproved = await join(machine, world.siteKey);
+    expect(refusedApproved.status).toBe(403);
+    expect(errorCode(refusedApproved)).toBe("PERMISSION_DENIED");
+    expect((await storedRequest(requestId)).state).toBe("approved");
+    expect(await storedNodes(csrSha256(machine.csr))).toEqual([]);
+    expect(await requestsForCsr(csrSha256(machine.csr))).toHaveLength(1);
+  });
 });
 
 describe("join token uses: once per distinct CSR", () => {

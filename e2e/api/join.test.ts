@@ -1,6 +1,7 @@
+import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { x509 } from "@/server/pki/x509";
+import { subtle, x509 } from "@/server/pki/x509";
 import { errorCode } from "./support/api-client";
 import { eventsOf, storedRequest } from "./support/world";
 import {
@@ -165,6 +166,31 @@ describe("nodes/join: deferred into a pending request", () => {
 });
 
 describe("nodes/join: refused", () => {
+  it("a CSR whose key or signature is weak (SPEC F4) → 400 naming csr, nothing recorded, the token unused", async () => {
+    const db = await getDb();
+    const usesBefore = (await db.joinToken.findUniqueOrThrow({ where: { id: world.tokens.a.slice(5, world.tokens.a.indexOf(".")) } })).uses;
+    for (const file of ["rsa-512-sha1", "rsa-1024-sha256", "p-192-sha256", "rsa-2048-sha1"]) {
+      const csr = readFileSync(new URL(`../../fixtures/weak-csrs/${file}.csr.pem`, import.meta.url), "utf8");
+      const machine = await knownMachine(world.inventory.known, { csr });
+      const response = await join(machine, world.tokens.a);
+      expect(response.status, file).toBe(400);
+      expect(response.body.error.details, file).toEqual([expect.objectContaining({ field: "csr" })]);
+      expect(await db.joinRequest.count({ where: { csrSha256: csrSha256(csr) } }), file).toBe(0);
+      expect(await db.node.count({ where: { csrSha256: csrSha256(csr) } }), file).toBe(0);
+    }
+    expect((await db.joinToken.findUniqueOrThrow({ where: { id: world.tokens.a.slice(5, world.tokens.a.indexOf(".")) } })).uses).toBe(usesBefore);
+  });
+
+  it("an Ed25519 CSR is admitted, its certificate certifying that key", async () => {
+    const keys = (await subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
+    const csr = (await x509.Pkcs10CertificateRequestGenerator.create({ name: "CN=ed25519.join.test", keys, signingAlgorithm: { name: "Ed25519" } })).toString("pem");
+    const machine = await knownMachine(world.inventory.known, { csr });
+    const response = await join(machine, world.tokens.a);
+    expect(response.status).toBe(200);
+    const certificate = new x509.X509Certificate(response.body.certificate);
+    expect(Buffer.from(certificate.publicKey.rawData)).toEqual(Buffer.from(new x509.Pkcs10CertificateRequest(csr).publicKey.rawData));
+  });
+
   it("a TPM pool and no TPM → 403 PERMISSION_DENIED outright, no request", async () => {
     const machine = await knownMachine(world.inventory.known);
     const response = await join(machine, world.tokens.tpm);

@@ -1,4 +1,5 @@
 import { createPrivateKey, generateKeyPairSync } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { SignJWT, UnsecuredJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
@@ -144,6 +145,16 @@ describe("nodes/renew (D1)", () => {
     expectError(garbage, 400, "INVALID_ARGUMENT");
     expect(garbage.body.error.message).toMatch(/^csr /);
     expectError(await callAsNode("nodes/renew", {}, renewing), 400, "INVALID_ARGUMENT");
+    expect((await nodeRow(renewing.nodeId)).certSerial).toBe(before.certSerial);
+  });
+
+  it("a weak key is refused as at the join (SPEC F4): RSA-1024 is INVALID_ARGUMENT naming csr, nothing changes", async () => {
+    const renewing = await admitNode(world);
+    const before = await nodeRow(renewing.nodeId);
+    const weak = readFileSync(new URL("../../fixtures/weak-csrs/rsa-1024-sha256.csr.pem", import.meta.url), "utf8");
+    const response = await callAsNode("nodes/renew", { csr: weak }, renewing);
+    expectError(response, 400, "INVALID_ARGUMENT");
+    expect(response.body.error.message).toMatch(/^csr key is RSA-1024/);
     expect((await nodeRow(renewing.nodeId)).certSerial).toBe(before.certSerial);
   });
 });

@@ -61,3 +61,37 @@ describe("verifyCsr", () => {
     });
   });
 });
+
+describe("verifyCsr: the key policy (SPEC F4)", () => {
+  const rsa = (modulusLength: number) => ({ name: "RSASSA-PKCS1-v1_5", modulusLength, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" });
+  type Generate = RsaHashedKeyGenParams | EcKeyGenParams | Algorithm;
+  type Sign = Parameters<typeof x509.Pkcs10CertificateRequestGenerator.create>[0]["signingAlgorithm"];
+  const accepted: [string, Generate, Sign][] = [
+    ["P-256", { name: "ECDSA", namedCurve: "P-256" }, { name: "ECDSA", hash: "SHA-256" }],
+    ["P-384", { name: "ECDSA", namedCurve: "P-384" }, { name: "ECDSA", hash: "SHA-384" }],
+    ["Ed25519", { name: "Ed25519" }, { name: "Ed25519" }],
+    ["RSA-2048", rsa(2048), rsa(2048)],
+  ];
+  for (const [label, generate, signingAlgorithm] of accepted) {
+    it(`accepts ${label}`, async () => {
+      const keys = (await subtle.generateKey(generate, true, ["sign", "verify"])) as CryptoKeyPair;
+      const csr = await x509.Pkcs10CertificateRequestGenerator.create({ name: "CN=strong.test", keys, signingAlgorithm });
+      await expect(verifyCsr(csr.toString("pem"))).resolves.toMatchObject({ sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    });
+  }
+
+  // Made once with openssl (WebCrypto cannot make P-192 or RSA-512 keys): fixtures/weak-csrs.
+  const refused: [string, RegExp][] = [
+    ["rsa-1024-sha256.csr.pem", /key is RSA-1024; use P-256, P-384, Ed25519 or RSA of at least 2048 bits/],
+    ["rsa-512-sha1.csr.pem", /key is RSA-512/],
+    ["p-192-sha256.csr.pem", /key is EC prime192v1/],
+    ["rsa-2048-sha1.csr.pem", /is signed with SHA-1; sign it with SHA-256 or stronger/],
+  ];
+  for (const [file, message] of refused) {
+    it(`refuses ${file} naming csr`, async () => {
+      const error = await verifyCsr(fixture(`weak-csrs/${file}`)).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ code: "INVALID_ARGUMENT", details: [{ field: "csr", message: expect.stringMatching(message) }] });
+    });
+  }
+});

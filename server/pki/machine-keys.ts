@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, createPublicKey } from "node:crypto";
 import { ApiError } from "../api/errors";
 import { x509 } from "./x509";
 
@@ -25,6 +25,7 @@ export async function verifyCsr(pem: string): Promise<VerifiedCsr> {
   } catch {
     throw invalid("csr", "is not a PEM PKCS#10 certificate request");
   }
+  checkKeyPolicy(csr); // before the signature: a weak key is named as such, even one WebCrypto cannot verify
   let verified = false;
   try {
     verified = await csr.verify();
@@ -33,6 +34,31 @@ export async function verifyCsr(pem: string): Promise<VerifiedCsr> {
   }
   if (!verified) throw invalid("csr", "signature does not verify with the request's own public key");
   return { sha256: sha256Hex(csr.rawData), publicKey: csr.publicKey };
+}
+
+const ALLOWED_CURVES: Record<string, string> = { prime256v1: "P-256", secp384r1: "P-384" };
+const STRONG_HASHES = new Set(["SHA-256", "SHA-384", "SHA-512"]);
+const MIN_RSA_BITS = 2048;
+const KEY_POLICY = "P-256, P-384, Ed25519 or RSA of at least 2048 bits";
+
+/**
+ * SPEC F4: the node certificate certifies the CSR's key, so only keys and
+ * signatures that hold up are admitted; the key facts are read by node's
+ * crypto from the DER SPKI, the signature's hash from the parsed request.
+ */
+function checkKeyPolicy(csr: x509.Pkcs10CertificateRequest): void {
+  const key = createPublicKey({ key: Buffer.from(csr.publicKey.rawData), format: "der", type: "spki" });
+  const details = key.asymmetricKeyDetails ?? {};
+  if (key.asymmetricKeyType === "ec") {
+    if (!details.namedCurve || !ALLOWED_CURVES[details.namedCurve]) throw invalid("csr", `key is EC ${details.namedCurve ?? "of an unnamed curve"}; use ${KEY_POLICY}`);
+  } else if (key.asymmetricKeyType === "rsa" || key.asymmetricKeyType === "rsa-pss") {
+    if ((details.modulusLength ?? 0) < MIN_RSA_BITS) throw invalid("csr", `key is RSA-${details.modulusLength}; use ${KEY_POLICY}`);
+  } else if (key.asymmetricKeyType !== "ed25519") {
+    throw invalid("csr", `key is ${key.asymmetricKeyType}; use ${KEY_POLICY}`);
+  }
+  if (key.asymmetricKeyType === "ed25519") return; // EdDSA's hash is part of the algorithm
+  const hash = (csr.signatureAlgorithm as { hash?: { name?: string } }).hash?.name;
+  if (!hash || !STRONG_HASHES.has(hash)) throw invalid("csr", `is signed with ${hash ?? "an unknown hash"}; sign it with SHA-256 or stronger`);
 }
 
 /** SHA-256 of the endorsement key's DER SubjectPublicKeyInfo, lowercase hex (SPEC B5). */
