@@ -44,4 +44,4 @@ it("npm run bench -- --smoke measures every scenario against its floor without e
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}, 180_000);
+}, 360_000); // its own cluster, build-free server and 16 short load runs: ~2 min alone, more beside the rest of the suite

@@ -4,6 +4,8 @@ const REASON_LABELS: Record<string, string> = {
   "placeholder-hardware-id": "placeholder hardware id",
   "unknown-to-discovery": "unknown to discovery",
   "tpm-ek-not-allowed": "TPM EK not allowed",
+  "machine-already-joined": "machine already joined",
+  "hostname-in-use": "hostname in use",
 };
 
 export function StateBadge({ state }: { state: JoinRequestJson["state"] }) {

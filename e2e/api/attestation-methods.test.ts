@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { callMethod, expectError } from "./support/api-client";
 import { createServiceKey } from "./support/world";
-import { createJoinWorld, join, knownMachine, makeMachine, unknownEkPem, type JoinWorld, type Machine } from "./support/machine";
+import { createJoinWorld, freshTpm, join, joinThroughTpm, knownMachine, makeMachine, type JoinWorld, type Machine } from "./support/machine";
 
 // SPEC E3: discovery/list|upsert|remove on compute-site/{siteId} and
 // tpmAllowList/list|add|remove on compute-tenant/{tenantId}, in the B2 order;
@@ -125,10 +125,11 @@ describe("discovery methods", () => {
 
 describe("tpmAllowList methods", () => {
   it("add by PEM (the join's hash) or hash, idempotently; a TPM pool then admits that EK; removed, it is deferred again", async () => {
-    const ek = await unknownEkPem();
-    // known to discovery, so only its TPM defers it
-    const machine = () => knownMachine(world.inventory.known, { ekPublicKey: ek });
-    const denied = await join(await machine(), world.tokens.tpm);
+    const tpm = freshTpm();
+    const ek = tpm.ekPublicKeyPem;
+    // known to discovery, so only its TPM (proven by credential activation, SPEC F1) defers it
+    const machine = () => knownMachine(world.inventory.known, { tpm });
+    const denied = (await joinThroughTpm(await machine(), world.tokens.tpm)).response;
     expect(denied.status).toBe(202);
     expect(denied.body.reasons).toEqual(["tpm-ek-not-allowed"]);
     const tenant = { tenantId: world.tenantId };
@@ -144,10 +145,10 @@ describe("tpmAllowList methods", () => {
     expect(listed.status).toBe(200);
     expect(listed.body.keys.map((key: { ekSha256: string }) => key.ekSha256)).toContain(ekSha256);
 
-    const admitted = await join(await machine(), world.tokens.tpm);
+    const admitted = (await joinThroughTpm(await machine(), world.tokens.tpm)).response;
     expect(admitted.status, admitted.text).toBe(200);
     expect((await callMethod("tpmAllowList/remove", { ...tenant, ekSha256 }, { bearer: keys.tenantAdmin })).body).toEqual({ removed: 1 });
-    const deferredAgain = await join(await machine(), world.tokens.tpm);
+    const deferredAgain = (await joinThroughTpm(await machine(), world.tokens.tpm)).response;
     expect(deferredAgain.status).toBe(202);
     expect(deferredAgain.body.reasons).toEqual(["tpm-ek-not-allowed"]);
   });

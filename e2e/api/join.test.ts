@@ -5,7 +5,7 @@ import { subtle, x509 } from "@/server/pki/x509";
 import { errorCode } from "./support/api-client";
 import { eventsOf, storedRequest } from "./support/world";
 import {
-  ALLOWED_EK_PEM, ALLOWED_EK_SHA256, createJoinWorld, csrSha256, join, knownMachine, makeMachine, unknownEkPem,
+  ALLOWED_EK_PEM, createJoinWorld, csrSha256, DEMO_EK_SHA256, demoTpm, freshTpm, join, joinThroughTpm, knownMachine, makeMachine, unknownEkPem,
   type JoinWorld,
 } from "./support/machine";
 
@@ -53,12 +53,12 @@ describe("nodes/join: admitted", () => {
     expect(second.body.caCertificate).toBe(first.body.caCertificate);
   });
 
-  it("a known machine joining a TPM pool with an allowed EK is admitted, and its EK hash recorded", async () => {
-    const machine = await knownMachine(world.inventory.known, { ekPublicKey: ALLOWED_EK_PEM });
-    const response = await join(machine, world.tokens.tpm);
+  it("a known machine joining a TPM pool with an allowed EK it proves (SPEC F1) is admitted, and its EK hash recorded", async () => {
+    const machine = await knownMachine(world.inventory.known, { tpm: demoTpm() });
+    const { response } = await joinThroughTpm(machine, world.tokens.tpm);
     expect(response.status).toBe(200);
     const node = await (await getDb()).node.findUniqueOrThrow({ where: { id: response.body.nodeId } });
-    expect(node.tpmEkSha256).toBe(ALLOWED_EK_SHA256);
+    expect(node.tpmEkSha256).toBe(DEMO_EK_SHA256);
   });
 
   it("a site enrollment key admits a machine whose inventory entry assigns it a pool, into that pool", async () => {
@@ -128,16 +128,15 @@ describe("nodes/join: deferred into a pending request", () => {
   });
 
   it("a TPM pool: an EK on no allow-list → tpm-ek-not-allowed, with its hash recorded", async () => {
-    const ek = await unknownEkPem();
-    const machine = await knownMachine(world.inventory.known, { ekPublicKey: ek });
-    const request = await expectPending(await join(machine, world.tokens.tpm), ["tpm-ek-not-allowed"]);
+    const machine = await knownMachine(world.inventory.known, { tpm: freshTpm() });
+    const request = await expectPending((await joinThroughTpm(machine, world.tokens.tpm)).response, ["tpm-ek-not-allowed"]);
     expect(request.tpmEkSha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(request.tpmEkSha256).not.toBe(ALLOWED_EK_SHA256);
+    expect(request.tpmEkSha256).not.toBe(DEMO_EK_SHA256);
   });
 
   it("all three attestors defer at once", async () => {
-    const machine = await makeMachine({ serialNumber: "Not Specified", ekPublicKey: await unknownEkPem() });
-    await expectPending(await join(machine, world.tokens.tpm), ["placeholder-hardware-id", "unknown-to-discovery", "tpm-ek-not-allowed"]);
+    const machine = await makeMachine({ serialNumber: "Not Specified", tpm: freshTpm() });
+    await expectPending((await joinThroughTpm(machine, world.tokens.tpm)).response, ["placeholder-hardware-id", "unknown-to-discovery", "tpm-ek-not-allowed"]);
   });
 
   it("a pool without TPM does not run the tpm attestor, but records a presented EK's hash", async () => {
@@ -191,12 +190,14 @@ describe("nodes/join: refused", () => {
     expect(Buffer.from(certificate.publicKey.rawData)).toEqual(Buffer.from(new x509.Pkcs10CertificateRequest(csr).publicKey.rawData));
   });
 
-  it("a TPM pool and no TPM → 403 PERMISSION_DENIED outright, no request", async () => {
-    const machine = await knownMachine(world.inventory.known);
-    const response = await join(machine, world.tokens.tpm);
-    expect(response.status).toBe(403);
-    expect(errorCode(response)).toBe("PERMISSION_DENIED");
-    expect(await (await getDb()).joinRequest.count({ where: { csrSha256: csrSha256(machine.csr) } })).toBe(0);
+  it("a TPM pool and no TPM, or an EK without an AK (SPEC F1) → 403 PERMISSION_DENIED outright, no request", async () => {
+    for (const machine of [await knownMachine(world.inventory.known), await knownMachine(world.inventory.known, { ekPublicKey: ALLOWED_EK_PEM })]) {
+      const response = await join(machine, world.tokens.tpm);
+      expect(response.status).toBe(403);
+      expect(errorCode(response)).toBe("PERMISSION_DENIED");
+      expect(response.body.error.message).toContain("tpm.akPublic");
+      expect(await (await getDb()).joinRequest.count({ where: { csrSha256: csrSha256(machine.csr) } })).toBe(0);
+    }
   });
 
   it("a join into an archived pool → 403 PERMISSION_DENIED, known or not", async () => {

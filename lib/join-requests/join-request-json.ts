@@ -2,7 +2,14 @@ import type { JoinRequestState } from "@/lib/validations/join-requests";
 
 // The wire shape of a join request (SPEC B1), shared by server and console.
 
-export const JOIN_REQUEST_REASONS = ["placeholder-hardware-id", "unknown-to-discovery", "tpm-ek-not-allowed"] as const;
+export const JOIN_REQUEST_REASONS = [
+  "placeholder-hardware-id",
+  "unknown-to-discovery",
+  "tpm-ek-not-allowed",
+  // SPEC F2, F3: the machine or its hostname belongs to an active node already
+  "machine-already-joined",
+  "hostname-in-use",
+] as const;
 export type JoinRequestReason = (typeof JOIN_REQUEST_REASONS)[number];
 
 /** The machine as it reported itself at the join (SPEC B1); a node shows the same facts (D1). */

@@ -11,6 +11,10 @@ export const EK_MAX_CHARACTERS = 8 * 1024;
 export const HOSTNAME_MAX_CHARACTERS = 253;
 export const HARDWARE_ID_MAX_CHARACTERS = 128;
 export const MAX_MAC_ADDRESSES = 32;
+/** A TPM2B_PUBLIC is at most a few hundred bytes (RSA-4096 unique: 512); base64 of 1 KiB. */
+export const AK_PUBLIC_MAX_CHARACTERS = 1400;
+export const TPM_CHALLENGE_ID_PATTERN = /^tpmc_[0-9a-hjkmnp-tv-z]{26}$/;
+const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 // RFC 1123: dot-separated labels of letters, digits and inner hyphens, each
 // 1-63 characters; no trailing dot.
@@ -27,6 +31,12 @@ const pem = (label: string, max: number) =>
   string(`a PEM ${label}`)
     .refine((value) => value.length <= max, `must be at most ${max} characters`)
     .refine((value) => value.trimStart().startsWith("-----BEGIN "), `must be a PEM ${label}`);
+
+const base64 = (what: string, max: number) =>
+  string(`base64 of ${what}`)
+    .refine((value) => value.length <= max, `must be at most ${max} characters`)
+    .refine((value) => BASE64.test(value) && value.length % 4 === 0, `must be base64 of ${what}`)
+    .transform((value) => Buffer.from(value, "base64"));
 
 const hardwareId = string("a string")
   .refine((value) => codePointLength(value) <= HARDWARE_ID_MAX_CHARACTERS, `must be at most ${HARDWARE_ID_MAX_CHARACTERS} characters`)
@@ -56,7 +66,23 @@ export const joinNodeInput = z.strictObject({
     { error: (issue) => (issue.input === undefined ? "is required" : "must be an object") },
   ),
   tpm: optional(
-    z.strictObject({ ekPublicKey: pem("public key", EK_MAX_CHARACTERS) }, { error: "must be an object or null" }),
+    z.strictObject(
+      {
+        ekPublicKey: pem("public key", EK_MAX_CHARACTERS),
+        // SPEC F1: the attestation key's TPM2B_PUBLIC, and on the second step the activated challenge
+        akPublic: optional(base64("the AK's TPM2B_PUBLIC", AK_PUBLIC_MAX_CHARACTERS)),
+        activation: optional(
+          z.strictObject(
+            {
+              challengeId: string("a challenge id").regex(TPM_CHALLENGE_ID_PATTERN, { error: "must be a challenge id (tpmc_…) from the join's challenge" }),
+              secret: base64("the activated secret", 64),
+            },
+            { error: "must be an object or null" },
+          ),
+        ),
+      },
+      { error: "must be an object or null" },
+    ),
   ),
 });
 
@@ -65,4 +91,5 @@ export type JoinNodeInput = z.output<typeof joinNodeInput>;
 /** What the join endpoint answers (SPEC B5). */
 export type JoinNodeResult =
   | { status: "admitted"; nodeId: string; certificate: string; caCertificate: string }
+  | { status: "challenge"; challengeId: string; credentialBlob: string; encryptedSecret: string; expiresAt: string }
   | { status: "pending"; requestId: string; expiresAt: string; reasons: string[] };

@@ -10,6 +10,9 @@
 // happened, and keeps key + CSR under the state directory so `retry` sends
 // the same CSR again (to see the same 202, an approval being consumed, …).
 // Once admitted, `report` and `renew` speak as the node (its key signs a JWT).
+// The TPM scenarios play a software TPM (SPEC F5): a join into a TPM pool is
+// answered with a credential challenge, which it activates, then joins again
+// with the recovered secret (F1); both steps are printed.
 import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -19,6 +22,7 @@ import { DEMO_ENROLLMENT_KEYS, DEMO_JOIN_TOKENS } from "@/server/seed/demo-data"
 import type { JoinNodeResult } from "@/lib/validations/node-join";
 import { INVENTORY_CHANGES, type InventoryChange } from "@/lib/inventory/gpu-server-inventory";
 import { defaultPool, scenarioMachine, SCENARIOS, type Scenario } from "./simulator/scenarios";
+import { SoftwareTpm, type SoftwareTpmState } from "@/lib/tpm/software-tpm";
 import { renewCommand, reportCommand, saveNode } from "./simulator/node-commands";
 
 const USAGE = `Usage:
@@ -33,8 +37,11 @@ interface SavedMachine {
   scenario: Scenario;
   pool?: string;
   site?: string;
-  body: { csr: string; hostname: string; hardware: unknown; tpm: { ekPublicKey: string } | null };
+  body: { csr: string; hostname: string; hardware: unknown; tpm: { ekPublicKey: string; akPublic: string } | null };
 }
+
+/** The software TPM's keys (EK and AK private halves), kept beside key.pem with the same care. */
+const TPM_STATE_FILE = "tpm.json";
 
 function demoBearer(pool?: string, site?: string): string {
   const token = pool ? DEMO_JOIN_TOKENS.find((candidate) => candidate.poolId === pool) : undefined;
@@ -45,16 +52,32 @@ function demoBearer(pool?: string, site?: string): string {
 }
 
 async function newMachine(scenario: Scenario, pool: string | undefined, site: string | undefined, dir: string): Promise<SavedMachine> {
-  const { hardware, ekPublicKey } = await scenarioMachine(scenario, Boolean(site));
+  const { hardware, tpm } = await scenarioMachine(scenario, Boolean(site));
   const hostname = `sim-${scenario}-${Date.now().toString(36)}.${site ?? pool}.test`;
   const { privateKeyPem, csrPem } = await makeKeyAndCsr(hostname);
-  const saved: SavedMachine = { scenario, pool, site, body: { csr: csrPem, hostname, hardware, tpm: ekPublicKey ? { ekPublicKey } : null } };
+  const tpmBody = tpm ? { ekPublicKey: tpm.ekPublicKeyPem, akPublic: tpm.akPublic.toString("base64") } : null;
+  const saved: SavedMachine = { scenario, pool, site, body: { csr: csrPem, hostname, hardware, tpm: tpmBody } };
   await mkdir(dir, { recursive: true, mode: 0o700 });
+  if (tpm) await writeFile(path.join(dir, TPM_STATE_FILE), `${JSON.stringify(tpm.state)}\n`, { mode: 0o600 });
   await writeFile(path.join(dir, "key.pem"), privateKeyPem, { mode: 0o600 });
   await chmod(path.join(dir, "key.pem"), 0o600);
   await writeFile(path.join(dir, "csr.pem"), csrPem);
   await writeFile(path.join(dir, "machine.json"), `${JSON.stringify(saved, null, 2)}\n`);
   return saved;
+}
+
+type JoinAnswer = JoinNodeResult | { status?: undefined; error?: { code: string; message: string } };
+
+/** One POST /api/compute/nodes/join; prints the HTTP status. */
+async function sendJoin(url: string, bearer: string, body: unknown): Promise<{ response: Response; body: JoinAnswer }> {
+  const response = await fetch(new URL("/api/compute/nodes/join", url), {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${bearer}` },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json().catch(() => ({}))) as JoinAnswer;
+  console.log(`HTTP ${response.status}`);
+  return { response, body: answer };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -113,14 +136,16 @@ async function main(argv: string[]): Promise<number> {
 
   const bearer = values.token ?? demoBearer(saved.pool, saved.site);
   console.log(`${saved.body.hostname} joins ${saved.pool ? `pool ${saved.pool}` : `site ${saved.site}`} at ${values.url}`);
-  const response = await fetch(new URL("/api/compute/nodes/join", values.url), {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${bearer}` },
-    body: JSON.stringify(saved.body),
-  });
-  type Answer = JoinNodeResult | { status?: undefined; error?: { code: string; message: string } };
-  const body = (await response.json().catch(() => ({}))) as Answer;
-  console.log(`HTTP ${response.status}`);
+  let { response, body } = await sendJoin(values.url!, bearer, saved.body);
+  if (body.status === "challenge" && saved.body.tpm) {
+    // SPEC F1: only the TPM holding this EK and AK recovers the secret
+    console.log(`challenge: ${body.challengeId}, expires ${body.expiresAt} (TPM2_MakeCredential for this EK and AK)`);
+    const state = JSON.parse(await readFile(path.join(dir, TPM_STATE_FILE), "utf8")) as SoftwareTpmState;
+    const secret = new SoftwareTpm(state).activateCredential(Buffer.from(body.credentialBlob, "base64"), Buffer.from(body.encryptedSecret, "base64"));
+    console.log("activated the credential with the software TPM; joining again with the recovered secret");
+    const activation = { challengeId: body.challengeId, secret: secret.toString("base64") };
+    ({ response, body } = await sendJoin(values.url!, bearer, { ...saved.body, tpm: { ...saved.body.tpm, activation } }));
+  }
   if (body.status === "pending") {
     console.log(`pending: request ${body.requestId}, expires ${body.expiresAt}, reasons: ${body.reasons.join(", ")}`);
     console.log(`approve it in the console (or joinRequests/approve), then: npm run simulate -- retry ${path.basename(dir)}`);
@@ -132,7 +157,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(`admitted: node ${body.nodeId}`);
     console.log(`certificate: subject ${certificate.subject}, issuer ${certificate.issuer}, valid until ${certificate.notAfter.toISOString()}`);
     console.log(`saved certificate.pem, ca.pem and node.json in ${dir}; now: npm run simulate -- report ${path.basename(dir)}`);
-  } else {
+  } else if (body.status !== "challenge") {
     console.log(`${body.error?.code ?? "error"}: ${body.error?.message ?? JSON.stringify(body)}`);
   }
   console.log(`state: ${dir}`);

@@ -24,15 +24,19 @@ export interface AttestationSubject {
   pool: PoolFacts | null;
   credential: "join-token" | "site-enrollment-key";
   machine: JoiningMachine;
+  /** SPEC F1: the presented AK's Name (null: none), and whether this join proved the EK by credential activation */
+  tpmProof: { akName: Buffer | null; proven: boolean };
 }
 
 export interface Verdict {
   defer?: JoinRequestReason;
   /** discovery, for a site-enrollment-key join: the pool the inventory assigns the machine */
   pool?: PoolFacts;
+  /** tpm: the EK must be proven first (SPEC F1); the join is answered with a challenge */
+  challenge?: true;
 }
 
 export interface Attestor {
-  name: "hardware" | "discovery" | "tpm";
+  name: "hardware" | "discovery" | "tpm" | "active-machine" | "active-hostname";
   attest(db: Db, subject: AttestationSubject): Promise<Verdict>;
 }

@@ -14,9 +14,15 @@ export interface EnrollmentKeyInfo {
   createdAt: Date;
   expiresAt: Date | null;
   revokedAt: Date | null;
+  /** distinct CSRs it may admit or defer (SPEC F4) */
+  maxUses: number;
+  uses: number;
 }
 
-const PUBLIC_COLUMNS = { id: true, tenantId: true, siteId: true, createdAt: true, expiresAt: true, revokedAt: true } as const;
+/** An operator who names no limit gets this many uses, like the demo keys. */
+export const DEFAULT_ENROLLMENT_KEY_MAX_USES = 1000;
+
+const PUBLIC_COLUMNS = { id: true, tenantId: true, siteId: true, createdAt: true, expiresAt: true, revokedAt: true, maxUses: true, uses: true } as const;
 
 export class EnrollmentKeyError extends Error {
   override name = "EnrollmentKeyError";
@@ -32,6 +38,7 @@ export async function createEnrollmentKey(input: {
   tenantId: string;
   siteId: string;
   ttlSeconds?: number;
+  maxUses?: number;
   now: Date;
 }): Promise<EnrollmentKeyInfo & { bearer: string }> {
   const { db, tenantId, siteId, now } = input;
@@ -44,6 +51,7 @@ export async function createEnrollmentKey(input: {
       tenantId,
       siteId,
       secretHash: hashSecret(secret),
+      maxUses: input.maxUses ?? DEFAULT_ENROLLMENT_KEY_MAX_USES,
       createdAt: now,
       expiresAt: input.ttlSeconds ? new Date(now.getTime() + input.ttlSeconds * 1000) : null,
     },

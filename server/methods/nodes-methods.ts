@@ -18,19 +18,25 @@ export const joinNodeMethod = defineMachineMethod({
   phase: "v0.2",
   status: "registered",
   module: "server",
-  summary: "A machine joins: admitted with a certificate (200), or deferred into a pending join request (202).",
+  summary: "A machine joins: admitted with a certificate (200), deferred into a pending join request (202), or challenged to prove its TPM (202).",
   description:
-    "The CSR's own signature must verify. The hardware, discovery and tpm attestors run in turn; none deferred → 200 admitted with the " +
+    "The CSR's key must be P-256, P-384, Ed25519 or RSA ≥ 2048 bits, signed with SHA-256 or stronger, and its signature must verify. " +
+    "The hardware, discovery and tpm attestors run in turn, then the machine's system UUID and its hostname must belong to no active node " +
+    "of the tenant (else deferred machine-already-joined / hostname-in-use). In a pool that requires TPM the EK is trusted only once proven: " +
+    "a join with tpm.ekPublicKey and tpm.akPublic (a restricted signing key's TPM2B_PUBLIC) is answered 202 challenge with TPM2_MakeCredential's " +
+    "credentialBlob and encryptedSecret, valid 5 minutes and bound to the CSR; the machine repeats the join with the same CSR and " +
+    "tpm.activation { challengeId, secret } (a wrong, expired, reused or foreign activation is 403). None deferred → 200 admitted with the " +
     "CSR signed by the tenant's CA; any deferred → a new pending request (202). A retry with the same CSR: pending → the same 202; " +
-    "approved → consumed once, 200; rejected → 403 JOIN_REJECTED; consumed → 409 INVALID_STATE; expired → a fresh pending request.",
-  publishes: ["security.join-request.created", "security.join-request.consumed"],
+    "approved → consumed once, 200, replacing the machine's earlier active node (a hostname taken meanwhile is 409); rejected → 403 JOIN_REJECTED; " +
+    "consumed → 409 INVALID_STATE; expired → a fresh pending request.",
+  publishes: ["security.join-request.created", "security.join-request.consumed", "compute.node.joined", "compute.node.revoked"],
   credentials: ["joinToken", "enrollmentKey"],
   input: joinNodeInput,
   authenticate: authenticateJoinCredential,
   handler: async ({ db, input, credential, now }) => {
     await capJoinRate(credential);
     const outcome = await joinNode({ db, credential, body: input, now });
-    return outcome.status === "pending" ? new MethodResult(202, outcome) : outcome;
+    return outcome.status === "admitted" ? outcome : new MethodResult(202, outcome);
   },
 });
 

@@ -9,8 +9,10 @@ import { issueNodeCertificate } from "../pki/issue-node-certificate";
 import type { VerifiedCsr } from "../pki/machine-keys";
 import { tenantCa } from "../pki/tenant-ca";
 import { newId } from "@/lib/ids";
-import { countJoinTokenUse } from "./count-join-token-use";
+import { countJoinCredentialUse } from "./count-join-credential-use";
 import { insertNode } from "./insert-node";
+import { useTpmChallenge } from "../tpm/tpm-activation";
+import { revokeReplacedNodes } from "./replace-machine-nodes";
 import type { JoinCredential } from "./join-credential";
 
 export interface Admitted {
@@ -39,13 +41,16 @@ export async function admitNewNode(input: {
   machine: MachineFacts;
   csr: VerifiedCsr;
   expireRequestId?: string;
+  /** SPEC F1: the activated challenge this join used */
+  tpmChallengeId?: string;
   now: Date;
 }): Promise<Admitted> {
   const { db, credential, pool, machine, csr, now } = input;
   const { ca, certificate, nodeId } = await signFor(db, pool.tenantId, csr, machine.hostname, now);
   await db.$transaction(async (tx) => {
+    if (input.tpmChallengeId) await useTpmChallenge(tx, input.tpmChallengeId, now);
     if (input.expireRequestId) await markJoinRequestExpired(tx, { requestId: input.expireRequestId, actor: credential.actor, now });
-    await countJoinTokenUse(tx, credential, csr.sha256, now);
+    await countJoinCredentialUse(tx, credential, csr.sha256, now);
     await insertNode(tx, {
       nodeId, tenantId: pool.tenantId, siteId: pool.siteId, poolId: pool.id, machine,
       csrSha256: csr.sha256, joinRequestId: null, credential, certificate, now,
@@ -59,7 +64,8 @@ export async function admitNewNode(input: {
  * conditional update (consumeApproval) with the node in its transaction, so
  * of any number of concurrent retries exactly one admits a node; the others
  * get INVALID_STATE. The certificate certifies what was approved: the
- * request's stored hostname.
+ * request's stored hostname (the caller checks it is still free, SPEC F3);
+ * the machine's earlier active node is revoked in the same transaction (F2).
  */
 export async function admitApprovedNode(input: {
   db: Db;
@@ -80,11 +86,13 @@ export async function admitApprovedNode(input: {
   };
   await consumeApproval({
     db, pool, requestId: request.id, actor: credential.actor, now,
-    admit: (tx, consumed) =>
-      insertNode(tx, {
+    admit: async (tx, consumed) => {
+      await revokeReplacedNodes(tx, { tenantId: consumed.tenantId, systemUuid: consumed.systemUuid, nodeId, actor: credential.actor, now });
+      await insertNode(tx, {
         nodeId, tenantId: consumed.tenantId, siteId: consumed.siteId, poolId: pool.id, machine,
         csrSha256: csr.sha256, joinRequestId: consumed.id, credential, certificate, now,
-      }),
+      });
+    },
   });
   return { status: "admitted", nodeId, certificate: certificate.pem, caCertificate: ca.certificatePem };
 }

@@ -4,8 +4,9 @@ import type { JoinRequest } from "../db/generated/client";
 import { insertJoinRequest, PENDING_TTL_SECONDS, type MachineFacts } from "../join-requests/create-join-request";
 import { markJoinRequestExpired } from "../join-requests/expire-join-request";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
-import { countJoinTokenUse } from "./count-join-token-use";
+import { countJoinCredentialUse } from "./count-join-credential-use";
 import type { JoinCredential } from "./join-credential";
+import { useTpmChallenge } from "../tpm/tpm-activation";
 import { guardPendingFlood, type PendingLimits } from "./pending-flood-guard";
 
 export interface Pending {
@@ -40,12 +41,15 @@ export async function deferJoin(input: {
   machine: MachineFacts;
   csrSha256: string;
   expireRequestId?: string;
+  /** SPEC F1: the activated challenge this join used */
+  tpmChallengeId?: string;
   limits: PendingLimits;
   ttlSeconds?: number;
   now: Date;
 }): Promise<Pending> {
   const { db, credential, now } = input;
   const request = await db.$transaction(async (tx) => {
+    if (input.tpmChallengeId) await useTpmChallenge(tx, input.tpmChallengeId, now);
     if (input.expireRequestId) await markJoinRequestExpired(tx, { requestId: input.expireRequestId, actor: credential.actor, now });
     // The writes no other join contends for come first; the shared locks (the
     // token's row, then the pool's flood lock) last, so a burst of machines
@@ -63,7 +67,7 @@ export async function deferJoin(input: {
       now,
       ttlSeconds: input.ttlSeconds ?? PENDING_TTL_SECONDS,
     });
-    await countJoinTokenUse(tx, credential, input.csrSha256, now);
+    await countJoinCredentialUse(tx, credential, input.csrSha256, now);
     await guardPendingFlood(tx, { tenantId: input.tenantId, siteId: input.siteId, poolId: input.poolId, limits: input.limits, now });
     return created;
   });

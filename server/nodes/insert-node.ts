@@ -4,11 +4,15 @@ import type { MachineFacts } from "../join-requests/create-join-request";
 import type { NodeCertificate } from "../pki/issue-node-certificate";
 import type { JoinCredential } from "./join-credential";
 import { recordNodeEvent } from "../events/record-node-event";
+import { hostnameKeyOf, uuidKeyOf } from "./node-identity-keys";
 
 /**
  * Records an admission, in the caller's transaction: the node, its first
  * certificate, and its `compute.node.joined` event. One node per CSR
- * (nodes_csr_sha256_key) and per request (nodes_join_request_id_key).
+ * (nodes_csr_sha256_key) and per request (nodes_join_request_id_key); one
+ * active node per machine and per hostname of a tenant (nodes_active_uuid_key,
+ * nodes_active_hostname_key: a concurrent admission that lost is a unique
+ * violation, and its join reads again).
  */
 export async function insertNode(
   tx: Tx,
@@ -33,7 +37,9 @@ export async function insertNode(
       siteId: input.siteId,
       poolId: input.poolId,
       hostname: machine.hostname,
+      hostnameKey: hostnameKeyOf(machine.hostname),
       systemUuid: machine.systemUuid,
+      uuidKey: uuidKeyOf(machine.systemUuid),
       serialNumber: machine.serialNumber,
       macAddresses: machine.macAddresses,
       tpmEkSha256: machine.tpmEkSha256,

@@ -26,7 +26,7 @@ export function refuseCredential(credentialId: string, cause: RefusalCause): Api
 /**
  * Checks the bearer credential: it exists, the secret matches (in constant
  * time), it is not revoked or expired. A join token's uses are counted later,
- * once per distinct CSR (countJoinTokenUse), so a retry of a CSR it already
+ * once per distinct CSR (countJoinCredentialUse), so a retry of a CSR it already
  * counted still gets through.
  */
 export async function authenticateJoinCredential(db: Db, request: Request, now: Date): Promise<JoinCredential> {

@@ -10,6 +10,10 @@ import { decideRetry } from "@/lib/join-requests/state-machine";
 import type { JoinNodeInput } from "@/lib/validations/node-join";
 import { admitApprovedNode, admitNewNode, type Admitted } from "./admit-node";
 import { deferJoin, pendingOutcome, type Pending } from "./defer-join";
+import { checkHostnameFree } from "./replace-machine-nodes";
+import { attestationKeyName } from "../tpm/attestation-key";
+import { issueTpmChallenge, type Challenge } from "../tpm/issue-tpm-challenge";
+import { verifyTpmActivation } from "../tpm/tpm-activation";
 import { refuseCredential, type JoinCredential } from "./join-credential";
 import { pendingLimitsFromEnv, type PendingLimits } from "./pending-flood-guard";
 
@@ -37,16 +41,22 @@ export async function joinNode(input: {
   now: Date;
   limits?: PendingLimits;
   pendingTtlSeconds?: number;
-}): Promise<Admitted | Pending> {
+}): Promise<Admitted | Pending | Challenge> {
   const { db, credential, body } = input;
   const csr = await verifyCsr(body.csr);
+  const akName = body.tpm?.akPublic ? attestationKeyName(body.tpm.akPublic) : null;
+  if (body.tpm?.activation && !akName) {
+    throw new ApiError("INVALID_ARGUMENT", "tpm.activation answers a challenge for an AK: send tpm.akPublic with it", [
+      { field: "tpm.akPublic", message: "is required with tpm.activation" },
+    ]);
+  }
   const machine: MachineFacts = {
     hostname: body.hostname,
     ...body.hardware,
     tpmEkSha256: body.tpm ? endorsementKeySha256(body.tpm.ekPublicKey) : null,
   };
   const scope = await joinScope(db, credential);
-  const join = { ...input, limits: input.limits ?? pendingLimitsFromEnv(), csr, machine, scope };
+  const join = { ...input, limits: input.limits ?? pendingLimitsFromEnv(), csr, machine, scope, akName };
   for (let round = 0; round < 4; round++) {
     try {
       return await joinOnce(join);
@@ -57,10 +67,10 @@ export async function joinNode(input: {
   throw new ApiError("UNAVAILABLE", "this CSR's join kept changing concurrently; try again");
 }
 
-type Join = Parameters<typeof joinNode>[0] & { limits: PendingLimits; csr: VerifiedCsr; machine: MachineFacts; scope: JoinScope };
+type Join = Parameters<typeof joinNode>[0] & { limits: PendingLimits; csr: VerifiedCsr; machine: MachineFacts; scope: JoinScope; akName: Buffer | null };
 
-async function joinOnce(join: Join): Promise<Admitted | Pending> {
-  const { db, credential, csr, machine, scope, now } = join;
+async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
+  const { db, credential, csr, machine, scope, now, akName } = join;
   const previous = await db.joinRequest.findFirst({ where: { csrSha256: csr.sha256 }, orderBy: { id: "desc" } });
   let expireRequestId: string | undefined;
   if (previous) {
@@ -74,26 +84,40 @@ async function joinOnce(join: Join): Promise<Admitted | Pending> {
     throw new ApiError("INVALID_STATE", "this CSR was already admitted; make a new key pair and CSR to join again");
   }
 
-  const { reasons, pool } = await runAttestors(db, {
+  // SPEC F1, second step: the secret the machine's TPM recovered proves its EK.
+  const activation = join.body.tpm?.activation;
+  if (activation && akName && machine.tpmEkSha256) {
+    await verifyTpmActivation(db, { ...activation, tenantId: scope.tenantId, csrSha256: csr.sha256, ekSha256: machine.tpmEkSha256, akName }, now);
+  }
+  const tpmChallengeId = activation?.challengeId;
+  const { reasons, pool, challenge } = await runAttestors(db, {
     tenantId: scope.tenantId,
     siteId: scope.siteId,
     pool: scope.pool,
     credential: credential.kind,
     machine,
+    tpmProof: { akName, proven: tpmChallengeId !== undefined },
   });
   if (pool?.archivedAt) throw archived(pool);
+  if (challenge && akName && machine.tpmEkSha256) {
+    return issueTpmChallenge({
+      db, tenantId: scope.tenantId, csrSha256: csr.sha256, ekPublicKeyPem: join.body.tpm!.ekPublicKey, ekSha256: machine.tpmEkSha256, akName, now,
+    });
+  }
   if (reasons.length === 0 && pool) {
-    return admitNewNode({ db, credential, pool, machine, csr, expireRequestId, now });
+    return admitNewNode({ db, credential, pool, machine, csr, expireRequestId, tpmChallengeId, now });
   }
   return deferJoin({
     db, credential, tenantId: scope.tenantId, siteId: scope.siteId, poolId: pool?.id ?? null,
-    reasons, machine, csrSha256: csr.sha256, expireRequestId, limits: join.limits, ttlSeconds: join.pendingTtlSeconds, now,
+    reasons, machine, csrSha256: csr.sha256, expireRequestId, tpmChallengeId, limits: join.limits, ttlSeconds: join.pendingTtlSeconds, now,
   });
 }
 
 async function consume(join: Join, request: JoinRequest): Promise<Admitted> {
   const pool = await findPool(join.db, request.tenantId, request.poolId!);
   if (pool.archivedAt) throw archived(pool);
+  // Taken since the approval (SPEC F3): answered as such, not read again.
+  await checkHostnameFree(join.db, request);
   try {
     return await admitApprovedNode({ db: join.db, credential: join.credential, pool, request, csr: join.csr, now: join.now });
   } catch (error) {

@@ -79,4 +79,9 @@ export const DEMO_TPM_ALLOWED_KEYS = [
     ekSha256: "15426fb055f5461484bf419f7e67ba400ddfc2b54d90981cb9f65f6ffc228af1",
     note: "fixtures/tpm-ek-allowed.pem (a copy of shared/fixtures/tpm-ek-allowed.pem)",
   },
+  {
+    tenantId: "acme",
+    ekSha256: "23ecae7f12443c728490c84f0a0c06ce53314bb6fe6053c0a1b819cf4a7fd68e",
+    note: "fixtures/tpm-ek-demo.pem: the demo software TPM's EK (SPEC F5; its private half is published)",
+  },
 ];

@@ -4,11 +4,11 @@ import { approveJoinRequest } from "../join-requests/approve-join-request";
 import { rejectJoinRequest } from "../join-requests/reject-join-request";
 import { verifyJoinBearer } from "../nodes/join-credential";
 import { joinNode } from "../nodes/join-node";
-import { makeEndorsementKeyPem, makeKeyAndCsr } from "../pki/make-csr";
+import { makeKeyAndCsr } from "../pki/make-csr";
 import { findPool } from "../pools/find-pool";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
 import { DEMO_ENROLLMENT_KEYS, DEMO_JOIN_TOKENS } from "./demo-data";
-import { DEMO_ALLOWED_EK_PEM } from "./demo-tpm-ek";
+import { demoSoftwareTpm, joinAsMachine } from "./join-as-machine";
 
 // A handful of requests in every state across gpu-a, gpu-b and unclaimed in
 // fra1 (plus one each in cpu-x and globex-gpu), so the console is never empty.
@@ -88,6 +88,7 @@ export async function seedDemoJoinRequests(db: Db, now: Date = new Date()): Prom
     if (demo.outcome === "consumed") {
       // the machine's retry with the same CSR uses the approval: a node, linked to its request (SPEC D1)
       const retriedAt = new Date(askedAt.getTime() + 3 * 60_000);
+      // a retry needs no TPM proof: a person decided (SPEC F1 proves the EK for the attestors only)
       const retry = await joinNode({ db, credential: await verifyJoinBearer(db, demoBearer(demo), retriedAt), body, now: retriedAt });
       if (retry.status !== "admitted") throw new Error(`demo retry ${demo.key} should consume its approval, got ${JSON.stringify(retry)}`);
     }
@@ -101,13 +102,15 @@ async function joinAsTheMachine(db: Db, demo: DemoRequest, askedAt: Date) {
   const { ek, ...hardware } = demo.machine;
   const { csrPem } = await makeKeyAndCsr(hardware.hostname);
   const credential = await verifyJoinBearer(db, demoBearer(demo), askedAt);
-  const body = {
-    csr: csrPem,
-    hostname: hardware.hostname,
-    hardware: { systemUuid: hardware.systemUuid, serialNumber: hardware.serialNumber, macAddresses: hardware.macAddresses },
-    tpm: ek ? { ekPublicKey: ek === "allowed" ? DEMO_ALLOWED_EK_PEM : await makeEndorsementKeyPem() } : undefined,
-  };
-  const outcome = await joinNode({ db, credential, now: askedAt, body });
+  const { outcome, body } = await joinAsMachine({
+    db, credential, now: askedAt,
+    body: {
+      csr: csrPem,
+      hostname: hardware.hostname,
+      hardware: { systemUuid: hardware.systemUuid, serialNumber: hardware.serialNumber, macAddresses: hardware.macAddresses },
+    },
+    tpm: ek ? demoSoftwareTpm(ek) : undefined,
+  });
   if (outcome.status !== "pending" || outcome.reasons.join() !== demo.reasons.join()) {
     throw new Error(`demo join ${demo.key} should be deferred with [${demo.reasons}], got ${JSON.stringify(outcome)}`);
   }

@@ -2,16 +2,15 @@ import "server-only";
 import type { Db } from "../db/client";
 import { reportInventory } from "../inventory/report-inventory";
 import { verifyJoinBearer } from "../nodes/join-credential";
-import { joinNode } from "../nodes/join-node";
 import { NODE_JSON_SELECT } from "../nodes/node-rows";
 import { revokeNode } from "../nodes/revoke-node";
 import { makeKeyAndCsr } from "../pki/make-csr";
 import { applyInventoryChange, gpuServerInventory, type InventoryChange } from "@/lib/inventory/gpu-server-inventory";
 import { DEMO_JOIN_TOKENS } from "./demo-data";
-import { DEMO_ALLOWED_EK_PEM } from "./demo-tpm-ek";
+import { demoSoftwareTpm, joinAsMachine } from "./join-as-machine";
 
 // SPEC D4: GPU servers admitted through the real join (machines acme/fra1's
-// discovery knows, gpu-a's with the allowed TPM), then reporting their
+// discovery knows, gpu-a's proving the allow-listed demo TPM), then reporting their
 // inventories: one with a driver upgrade and then a replaced GPU in its
 // history, one revoked. Ages spread so the console shows a fresh node, a
 // stale one and a certificate close to its expiry.
@@ -63,13 +62,14 @@ async function admit(db: Db, demo: DemoNode, machine: { hostname: string; system
   const token = DEMO_JOIN_TOKENS.find((candidate) => candidate.poolId === demo.poolId)!;
   const credential = await verifyJoinBearer(db, { prefix: "bcjt", id: token.id, secret: token.secret }, joinedAt);
   const { csrPem } = await makeKeyAndCsr(machine.hostname);
-  const outcome = await joinNode({
+  const { outcome } = await joinAsMachine({
     db, credential, now: joinedAt,
     body: {
       csr: csrPem, hostname: machine.hostname,
       hardware: { systemUuid: machine.systemUuid, serialNumber: machine.serialNumber, macAddresses: machine.macAddresses },
-      tpm: demo.poolId === "gpu-a" ? { ekPublicKey: DEMO_ALLOWED_EK_PEM } : undefined,
     },
+    // gpu-a requires TPM: the machine proves the allow-listed demo EK (SPEC F1, F5)
+    tpm: demo.poolId === "gpu-a" ? demoSoftwareTpm("allowed") : undefined,
   });
   if (outcome.status !== "admitted") throw new Error(`demo node ${demo.hostname} should be admitted at once, got ${JSON.stringify(outcome)}`);
   return outcome.nodeId;

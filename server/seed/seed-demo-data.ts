@@ -77,7 +77,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ jo
     });
   }
   for (const { secret, ...key } of DEMO_ENROLLMENT_KEYS) {
-    await db.siteEnrollmentKey.upsert({ where: { id: key.id }, update: {}, create: { ...key, secretHash: hashSecret(secret) } });
+    await db.siteEnrollmentKey.upsert({ where: { id: key.id }, update: {}, create: { ...key, secretHash: hashSecret(secret), maxUses: DEMO_JOIN_TOKEN_MAX_USES } });
   }
   const known = await db.discoveredMachine.count({ where: { siteId: "fra1" } });
   if (known === 0) {

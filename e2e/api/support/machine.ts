@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
 import { getDb } from "@/server/db/client";
@@ -8,6 +8,7 @@ import { x509 } from "@/server/pki/x509";
 import { makeEndorsementKeyPem, makeKeyAndCsr } from "@/server/pki/make-csr";
 import type { ApiResponse } from "./api-client";
 import { createWorld, type World } from "./world";
+import { SoftwareTpm } from "@/lib/tpm/software-tpm";
 
 // Machines for the join tests: real key pairs and CSRs, the credentials they
 // present, and a world with what the attestors read (a TPM pool, the site's
@@ -17,14 +18,25 @@ const suffix = () => randomBytes(4).toString("hex");
 
 export const ALLOWED_EK_PEM = readFileSync(new URL("../../../fixtures/tpm-ek-allowed.pem", import.meta.url), "utf8");
 export const ALLOWED_EK_SHA256 = "15426fb055f5461484bf419f7e67ba400ddfc2b54d90981cb9f65f6ffc228af1";
+/** SPEC F5: the demo EK pair (private half published); every join world allow-lists it. */
+export const DEMO_EK_PRIVATE_KEY_PEM = readFileSync(new URL("../../../fixtures/tpm-ek-demo.key.pem", import.meta.url), "utf8");
+export const DEMO_EK_SHA256 = "23ecae7f12443c728490c84f0a0c06ce53314bb6fe6053c0a1b819cf4a7fd68e";
+
+/** A software TPM with the allow-listed demo EK (SPEC F5). */
+export const demoTpm = () => new SoftwareTpm({ ekPrivateKeyPem: DEMO_EK_PRIVATE_KEY_PEM });
+/** A software TPM whose fresh RSA-2048 EK no allow-list knows. */
+export const freshTpm = () =>
+  new SoftwareTpm({ ekPrivateKeyPem: generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString() });
 
 export interface Machine {
   hostname: string;
   systemUuid: string;
   serialNumber: string;
   macAddresses: string[];
-  /** PEM of the endorsement key the machine presents; null: no TPM */
+  /** PEM of an endorsement key the machine presents without an AK (it cannot prove it); null: none */
   ekPublicKey: string | null;
+  /** a TPM that presents its EK and AK and can answer a challenge (SPEC F1) */
+  tpm?: SoftwareTpm;
   csr: string;
 }
 
@@ -55,8 +67,24 @@ export function joinBody(machine: Machine): Record<string, unknown> {
     csr: machine.csr,
     hostname: machine.hostname,
     hardware: { systemUuid: machine.systemUuid, serialNumber: machine.serialNumber, macAddresses: machine.macAddresses },
-    tpm: machine.ekPublicKey ? { ekPublicKey: machine.ekPublicKey } : null,
+    tpm: machine.tpm
+      ? { ekPublicKey: machine.tpm.ekPublicKeyPem, akPublic: machine.tpm.akPublic.toString("base64") }
+      : machine.ekPublicKey ? { ekPublicKey: machine.ekPublicKey } : null,
   };
+}
+
+/** The second step of a TPM join: the same body with the secret the TPM recovered from `challenge` (SPEC F1). */
+export function activatedBody(machine: Machine, challenge: { challengeId: string; credentialBlob: string; encryptedSecret: string }, tpm = machine.tpm!) {
+  const secret = tpm.activateCredential(Buffer.from(challenge.credentialBlob, "base64"), Buffer.from(challenge.encryptedSecret, "base64"));
+  const body = joinBody(machine) as { csr: string; tpm: Record<string, unknown> };
+  return { ...body, tpm: { ...body.tpm, activation: { challengeId: challenge.challengeId, secret: secret.toString("base64") } } };
+}
+
+/** A join into a TPM pool as a daemon with a TPM makes it: the challenge (202), then the activated join. */
+export async function joinThroughTpm(machine: Machine, bearer: string): Promise<{ challenge: ApiResponse; response: ApiResponse }> {
+  const challenge = await join(machine, bearer);
+  if (challenge.body?.status !== "challenge") throw new Error(`expected a challenge, got ${challenge.status} ${challenge.text}`);
+  return { challenge, response: await join(activatedBody(machine, challenge.body), bearer) };
 }
 
 /** POST /api/compute/nodes/join as the daemon does. */
@@ -105,12 +133,12 @@ export async function createJoinTokenRow(
   return `bcjt_${id}.${secret}`;
 }
 
-export async function createEnrollmentKeyRow(tenantId: string, siteId: string, options: { expiresAt?: Date; revoked?: boolean } = {}) {
+export async function createEnrollmentKeyRow(tenantId: string, siteId: string, options: { expiresAt?: Date; revoked?: boolean; maxUses?: number } = {}) {
   const db = await getDb();
   const id = `se${suffix()}${suffix()}`;
   const secret = randomBytes(24).toString("base64url");
   await db.siteEnrollmentKey.create({
-    data: { id, tenantId, siteId, secretHash: hashSecret(secret), expiresAt: options.expiresAt ?? null, revokedAt: options.revoked ? new Date() : null },
+    data: { id, tenantId, siteId, secretHash: hashSecret(secret), maxUses: options.maxUses ?? 1000, expiresAt: options.expiresAt ?? null, revokedAt: options.revoked ? new Date() : null },
   });
   return `bcse_${id}.${secret}`;
 }
@@ -124,6 +152,9 @@ export interface JoinWorld extends World {
   inventory: { known: Machine; assignedToB: Machine };
 }
 
+/** Where each world's inventory entry lives, so knownMachine can add a sibling entry. */
+const inventoryPlaces = new WeakMap<Machine, { tenantId: string; siteId: string; assignedPoolId: string | null }>();
+
 /** createWorld, plus a TPM pool, join tokens, a site key, the site's inventory and the allowed EK. */
 export async function createJoinWorld(): Promise<JoinWorld> {
   const world = await createWorld();
@@ -133,6 +164,7 @@ export async function createJoinWorld(): Promise<JoinWorld> {
   const known = await makeMachine();
   const assignedToB = await makeMachine();
   for (const [machine, assignedPoolId] of [[known, null], [assignedToB, world.pools.b]] as const) {
+    inventoryPlaces.set(machine, { tenantId: world.tenantId, siteId: world.siteId, assignedPoolId });
     await db.discoveredMachine.create({
       data: {
         id: newId("disc"), tenantId: world.tenantId, siteId: world.siteId,
@@ -140,7 +172,9 @@ export async function createJoinWorld(): Promise<JoinWorld> {
       },
     });
   }
-  await db.tpmAllowedKey.create({ data: { id: newId("tpmk"), tenantId: world.tenantId, ekSha256: ALLOWED_EK_SHA256 } });
+  await db.tpmAllowedKey.createMany({
+    data: [ALLOWED_EK_SHA256, DEMO_EK_SHA256].map((ekSha256) => ({ id: newId("tpmk"), tenantId: world.tenantId, ekSha256 })),
+  });
   const token = (poolId: string) => createJoinTokenRow(world.tenantId, poolId);
   return {
     ...world,
@@ -157,9 +191,21 @@ export async function createJoinWorld(): Promise<JoinWorld> {
   };
 }
 
-/** A machine the inventory knows (by UUID and MACs), with its own fresh CSR. */
+/**
+ * A machine the inventory knows, with its own fresh CSR. For a world's entry
+ * it is a new machine of its own, entered in the same site (and assigned the
+ * same pool), since one machine has one active node (SPEC F2); for any other
+ * entry it is that machine (same UUID and MACs), re-imaged.
+ */
 export async function knownMachine(entry: Machine, overrides: Partial<Machine> = {}): Promise<Machine> {
-  return makeMachine({ systemUuid: entry.systemUuid, macAddresses: entry.macAddresses, ...overrides });
+  const place = inventoryPlaces.get(entry);
+  if (!place) return makeMachine({ systemUuid: entry.systemUuid, macAddresses: entry.macAddresses, ...overrides });
+  const machine = await makeMachine(overrides);
+  const db = await getDb();
+  await db.discoveredMachine.create({
+    data: { id: newId("disc"), ...place, systemUuid: machine.systemUuid, macAddresses: machine.macAddresses },
+  });
+  return machine;
 }
 
 export async function storedNodes(csrSha256: string) {

@@ -1,6 +1,6 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { makeEndorsementKeyPem } from "@/server/pki/make-csr";
+import { SoftwareTpm } from "@/lib/tpm/software-tpm";
 
 // What each simulated machine reports. "Known" machines carry the identifiers
 // of acme/fra1's demo inventory (SPEC Part C): …111 for a pool join, …118
@@ -26,22 +26,28 @@ const unknownHardware = (): SimulatedHardware => {
   return { systemUuid: randomUUID(), serialNumber: `SIM-${randomBytes(3).toString("hex").toUpperCase()}`, macAddresses: [`02:53:49:${mac}`] };
 };
 
-const ALLOWED_EK_FILE = new URL("../../../fixtures/tpm-ek-allowed.pem", import.meta.url);
+// SPEC F5: the demo-only EK pair whose private half is published; acme's
+// allow-list holds its hash. The simulator plays a software TPM with it.
+const DEMO_EK_KEY_FILE = new URL("../../../fixtures/tpm-ek-demo.key.pem", import.meta.url);
 
-/** The scenario's hardware and the endorsement key it presents (null: no TPM). */
-export async function scenarioMachine(scenario: Scenario, viaSiteKey: boolean) {
+/** A fresh RSA-2048 EK no allow-list knows. */
+const freshEkPrivateKeyPem = () =>
+  generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+
+/** The scenario's hardware and its software TPM (null: no TPM). */
+export async function scenarioMachine(scenario: Scenario, viaSiteKey: boolean): Promise<{ hardware: SimulatedHardware; tpm: SoftwareTpm | null }> {
   const known = inventoryEntry(viaSiteKey ? 8 : 1);
   switch (scenario) {
     case "known":
-      return { hardware: known, ekPublicKey: null };
+      return { hardware: known, tpm: null };
     case "unknown":
-      return { hardware: unknownHardware(), ekPublicKey: null };
+      return { hardware: unknownHardware(), tpm: null };
     case "placeholder":
-      return { hardware: { ...known, serialNumber: "To Be Filled By O.E.M." }, ekPublicKey: null };
+      return { hardware: { ...known, serialNumber: "To Be Filled By O.E.M." }, tpm: null };
     case "tpm-allowed":
-      return { hardware: known, ekPublicKey: await readFile(ALLOWED_EK_FILE, "utf8") };
+      return { hardware: known, tpm: new SoftwareTpm({ ekPrivateKeyPem: await readFile(DEMO_EK_KEY_FILE, "utf8") }) };
     case "tpm-unknown":
-      return { hardware: known, ekPublicKey: await makeEndorsementKeyPem() };
+      return { hardware: known, tpm: new SoftwareTpm({ ekPrivateKeyPem: freshEkPrivateKeyPem() }) };
   }
 }
 
