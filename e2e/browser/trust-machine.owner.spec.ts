@@ -1,13 +1,16 @@
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { makeEndorsementKeyPem } from "@/server/pki/make-csr";
+import { generateKeyPairSync } from "node:crypto";
+import { SoftwareTpm } from "@/lib/tpm/software-tpm";
+import { addDiscoveredMachine } from "./support/data";
 import { join, makeMachine, storedJoin } from "./support/machine";
 import { screenshotPath } from "./support/queue";
 
 // SPEC E3 in the console: on a request the discovery attestor deferred, the
 // tenant-admin chooses "Trust this machine": its UUID and MACs go into the
 // site's inventory (assigned to this pool), then the request is approved, and
-// both results are shown. The machine's next fresh join is admitted at once.
+// both results are shown. The machine's next fresh join is no longer deferred
+// by discovery (only by SPEC F2, while its approved node is active).
 
 async function discovered(systemUuid: string) {
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -21,7 +24,7 @@ async function discovered(systemUuid: string) {
   }
 }
 
-test("Trust this machine teaches discovery and approves; the machine's next fresh join is admitted", async ({ page, baseURL }) => {
+test("Trust this machine teaches discovery and approves; the retry is admitted, and a re-imaged join is deferred only as already joined", async ({ page, baseURL }) => {
   const machine = await makeMachine("trust");
   const first = await join(baseURL!, machine);
   expect(first.status).toBe(202);
@@ -50,16 +53,18 @@ test("Trust this machine teaches discovery and approves; the machine's next fres
   expect((await join(baseURL!, machine)).status).toBe(200);
   const reimaged = { ...(await makeMachine("trust-reimaged")), systemUuid: machine.systemUuid, macAddresses: machine.macAddresses };
   const fresh = await join(baseURL!, reimaged);
-  expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
-  expect(fresh.body.status).toBe("admitted");
+  expect(fresh.status, JSON.stringify(fresh.body)).toBe(202);
+  expect(fresh.body.reasons).toEqual(["machine-already-joined"]); // discovery knows it; its node is active (SPEC F2)
 });
 
 test("Allow this TPM puts the EK on the tenant's allow-list and approves; the next fresh join with that TPM is admitted", async ({ page, baseURL }) => {
   const GPU_A_TOKEN = "bcjt_demogpua.demo-gpu-a-join-secret";
-  // known to fra1's inventory (SPEC Part C), so only the TPM defers it in gpu-a (which requires one)
-  const known = { systemUuid: "11111111-1111-4111-8111-111111111111", macAddresses: ["52:54:00:11:11:11"] };
-  const ekPublicKey = await makeEndorsementKeyPem();
-  const machine = { ...(await makeMachine("allow-tpm")), ...known, ekPublicKey };
+  // known to fra1's inventory, so only its TPM (a software one whose fresh EK no allow-list knows,
+  // proven by credential activation, SPEC F1) defers it in gpu-a, which requires one
+  const tpm = new SoftwareTpm({ ekPrivateKeyPem: generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString() });
+  const machine = { ...(await makeMachine("allow-tpm")), tpm };
+  await addDiscoveredMachine("fra1", "gpu-a", machine);
+  const known = { systemUuid: machine.systemUuid, macAddresses: machine.macAddresses };
   const first = await join(baseURL!, machine, GPU_A_TOKEN);
   expect(first.status, JSON.stringify(first.body)).toBe(202);
   expect(first.body.reasons).toEqual(["tpm-ek-not-allowed"]);
@@ -73,7 +78,7 @@ test("Allow this TPM puts the EK on the tenant's allow-list and approves; the ne
   await expect(dialog.getByTestId("teach-results")).toContainText("is on acme's TPM allow-list");
   await expect(dialog.getByTestId("teach-results")).toContainText("Approved for gpu-a until");
 
-  const reinstalled = { ...(await makeMachine("allow-tpm-again")), ...known, ekPublicKey };
+  const reinstalled = { ...(await makeMachine("allow-tpm-again")), ...known, tpm };
   const fresh = await join(baseURL!, reinstalled, GPU_A_TOKEN);
   expect(fresh.status, JSON.stringify(fresh.body)).toBe(200);
 });

@@ -38,6 +38,23 @@ describe("decideExpiry (state machine)", () => {
   });
 });
 
+describe("TPM challenges (SPEC F1)", () => {
+  it("are deleted a day after their expiry, used or not; younger ones stay", async () => {
+    const world = await createWorld();
+    const db = await getDb();
+    const t0 = Date.now();
+    const challenge = (name: string, expiresAt: number, used: boolean) => ({
+      id: `tpmc_${name}${randomBytes(8).toString("hex")}`.slice(0, 31), tenantId: world.tenantId, csrSha256: "c".repeat(64), ekSha256: "e".repeat(64),
+      akName: "000b", secretHash: randomBytes(32), createdAt: new Date(expiresAt - 300_000), expiresAt: new Date(expiresAt), usedAt: used ? new Date(expiresAt - 1000) : null,
+    });
+    const rows = [challenge("old", t0 - DAY - 1000, false), challenge("oldused", t0 - DAY - 1000, true), challenge("recent", t0 - DAY + 60_000, false), challenge("live", t0 + 60_000, false)];
+    await db.tpmChallenge.createMany({ data: rows });
+    expect((await retain(world, new Date(t0))).deletedTpmChallenges).toBe(2);
+    const left = await db.tpmChallenge.findMany({ where: { tenantId: world.tenantId }, select: { id: true } });
+    expect(left.map((row) => row.id).sort()).toEqual([rows[2]!.id, rows[3]!.id].sort());
+  });
+});
+
 describe("marking expired requests", () => {
   it("marks pending and approved requests past expiry, each with exactly one .expired event; leaves the rest; a second pass marks none", async () => {
     const world = await createWorld();
@@ -53,7 +70,7 @@ describe("marking expired requests", () => {
     const before = Object.fromEntries(await Promise.all(Object.entries(ids).map(async ([name, id]) => [name, await storedRequest(id)])));
     const now = new Date();
 
-    expect(await retain(world, now)).toEqual({ marked: 3, deletedRequests: 0, deletedEvents: 0 });
+    expect(await retain(world, now)).toEqual({ marked: 3, deletedRequests: 0, deletedEvents: 0, deletedTpmChallenges: 0 });
     for (const name of ["expiredPending", "expiredApproval", "siteRequest"] as const) {
       const after = await storedRequest(ids[name]);
       expect(after.state, name).toBe("expired");

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { env } from "../env";
 import { deleteOldEvents } from "./delete-old-events";
 import { deleteOldRequests } from "./delete-old-requests";
+import { deleteOldTpmChallenges } from "./delete-old-tpm-challenges";
 import { markExpiredRequests } from "./mark-expired-requests";
 
 export interface RetentionSettings {
@@ -21,11 +22,13 @@ export interface RetentionResult {
   marked: number;
   deletedRequests: number;
   deletedEvents: number;
+  deletedTpmChallenges: number;
 }
 
 /**
  * One retention pass at `now` (injectable for tests): mark expired requests,
- * delete old decided ones, then the old events of deleted requests. Safe on
+ * delete old decided ones, then the old events of deleted requests, and TPM
+ * challenges a day past their expiry. Safe on
  * several instances at once (SKIP LOCKED batches, conditional updates).
  */
 export async function runRetention(input: {
@@ -40,5 +43,6 @@ export async function runRetention(input: {
   const marked = await markExpiredRequests({ db, now, tenantId });
   const deletedRequests = await deleteOldRequests({ db, now, retentionDays: settings.retentionDays, tenantId });
   const deletedEvents = await deleteOldEvents({ db, now, eventRetentionDays: settings.eventRetentionDays, tenantId });
-  return { marked, deletedRequests, deletedEvents };
+  const deletedTpmChallenges = await deleteOldTpmChallenges({ db, now, tenantId });
+  return { marked, deletedRequests, deletedEvents, deletedTpmChallenges };
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
 import { x509 } from "@/server/pki/x509";
+import type { SoftwareTpm } from "@/lib/tpm/software-tpm";
 
 // The machine side of a join, run in the Playwright test process: a fresh
 // key pair and a real CSR (the same helper the seed and the simulator use;
@@ -19,8 +20,8 @@ export interface Machine {
   csr: string;
   /** hex SHA-256 of the CSR's DER, as the request stores it */
   csrSha256: string;
-  /** the endorsement key it presents (PEM); none: no TPM */
-  ekPublicKey?: string;
+  /** its TPM (SPEC F1): presents EK and AK, answers the join's challenge; none: no TPM */
+  tpm?: SoftwareTpm;
 }
 
 /**
@@ -50,17 +51,31 @@ export interface JoinResponse {
   body: any;
 }
 
-/** POST /api/compute/nodes/join with `token`, as the daemon does (and its retries: same body, same CSR). */
+/**
+ * POST /api/compute/nodes/join with `token`, as the daemon does (and its
+ * retries: same body, same CSR). A machine with a TPM answers a challenge
+ * (SPEC F1) at once and joins again; the answer to that is returned.
+ */
 export async function join(baseURL: string, machine: Machine, token: string = GPU_B_JOIN_TOKEN): Promise<JoinResponse> {
+  const tpm = machine.tpm ? { ekPublicKey: machine.tpm.ekPublicKeyPem, akPublic: machine.tpm.akPublic.toString("base64") } : null;
+  const body = {
+    csr: machine.csr,
+    hostname: machine.hostname,
+    hardware: { systemUuid: machine.systemUuid, serialNumber: machine.serialNumber, macAddresses: machine.macAddresses },
+    tpm,
+  };
+  const first = await postJoin(baseURL, token, body);
+  if (first.body?.status !== "challenge" || !machine.tpm || !tpm) return first;
+  const { challengeId, credentialBlob, encryptedSecret } = first.body as { challengeId: string; credentialBlob: string; encryptedSecret: string };
+  const secret = machine.tpm.activateCredential(Buffer.from(credentialBlob, "base64"), Buffer.from(encryptedSecret, "base64"));
+  return postJoin(baseURL, token, { ...body, tpm: { ...tpm, activation: { challengeId, secret: secret.toString("base64") } } });
+}
+
+async function postJoin(baseURL: string, token: string, request: unknown): Promise<JoinResponse> {
   const response = await fetch(new URL("/api/compute/nodes/join", baseURL), {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({
-      csr: machine.csr,
-      hostname: machine.hostname,
-      hardware: { systemUuid: machine.systemUuid, serialNumber: machine.serialNumber, macAddresses: machine.macAddresses },
-      tpm: machine.ekPublicKey ? { ekPublicKey: machine.ekPublicKey } : null,
-    }),
+    body: JSON.stringify(request),
   });
   const text = await response.text();
   let body: unknown;
