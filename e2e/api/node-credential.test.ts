@@ -1,7 +1,8 @@
 import { createPrivateKey, generateKeyPairSync } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { readFile, stat } from "node:fs/promises";
 import { SignJWT, UnsecuredJWT } from "jose";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { x509 } from "@/server/pki/x509";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
@@ -156,5 +157,24 @@ describe("nodes/renew (D1)", () => {
     expectError(response, 400, "INVALID_ARGUMENT");
     expect(response.body.error.message).toMatch(/^csr key is RSA-1024/);
     expect((await nodeRow(renewing.nodeId)).certSerial).toBe(before.certSerial);
+  });
+});
+
+describe("the log of a refusal (D2)", () => {
+  it("names the cause and the node id, and never the token", async () => {
+    const logFile = inject("serverLogFile");
+    const start = (await stat(logFile)).size;
+    const expired = await signed({ iat: seconds() - 600, exp: seconds() - 400 });
+    const wrongAudience = await signed({ iat: seconds(), exp: seconds() + 60, aud: "/api/compute/nodes/renew" });
+    expect((await report(node, expired)).status).toBe(401);
+    expect((await report(node, wrongAudience)).status).toBe(401);
+    // the server writes its log asynchronously: give it a moment
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const lines = (await readFile(logFile)).subarray(start).toString("utf8").split("\n").filter((line) => line.includes("node credential refused"));
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    for (const line of lines) expect(JSON.parse(line)).toMatchObject({ node: node.nodeId, cause: expect.any(String) });
+    expect(new Set(lines.map((line) => JSON.parse(line).cause as string)).size).toBe(2);
+    const text = lines.join("\n");
+    for (const token of [expired, wrongAudience]) expect(text).not.toContain(token.split(".")[2]);
   });
 });
