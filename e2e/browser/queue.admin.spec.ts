@@ -25,7 +25,7 @@ test("the admin sees gpu-a's seeded pending requests and its site's unclaimed on
   const first = rowOf(page, SEEDED.pending[0]!);
   await expect(first.getByText("placeholder hardware id")).toBeVisible();
   await expect(first.getByText("To Be Filled By O.E.M.")).toBeVisible();
-  await expect(first.getByText("15426fb055f5…")).toBeVisible(); // TPM EK hash, short
+  await expect(first.getByText("23ecae7f1244…")).toBeVisible(); // the demo software TPM's EK hash (SPEC F5), short
   await expect(first.getByRole("button", { name: /^Approve / })).toBeVisible();
   await expect(first.locator("time[datetime]").last()).toHaveText(/^\d{2}:\d{2}:\d{2}$/); // countdown
 });
