@@ -16,6 +16,9 @@ export async function register() {
   const { stopOnSignal } = await import("./server/lifecycle/stop-on-signal");
   // Not awaited: register() must return before the server takes requests.
   stopOnSignal(startWorkersOnce());
+  // Under `npm start` the primary asks every app process for its metrics at each scrape.
+  const { startProcessMetrics } = await import("./server/metrics/process-metrics-text");
+  startProcessMetrics();
   const { announceReady } = await import("./server/lifecycle/announce-ready");
   announceReady();
 }

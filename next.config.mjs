@@ -8,7 +8,8 @@ const securityHeaders = [
 const nextConfig = {
   // PGlite ships Wasm and data files that must be loaded from node_modules at
   // run time, and pg has optional native bindings: keep both out of the bundle.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg"],
+  // prom-client keeps its cluster state in module scope: one copy per process.
+  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "prom-client"],
   poweredByHeader: false,
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

@@ -37,8 +37,8 @@ function servedOverHttps(request: NextRequest): boolean {
 
 function signInRedirect(request: NextRequest): NextResponse | null {
   const path = request.nextUrl.pathname;
-  // the API, the sign-in page and the public API reference need no session
-  if (path.startsWith("/api/") || path === "/signin" || path === "/docs" || path.startsWith("/docs/")) return null;
+  // the API, the sign-in page, the public API reference and /metrics (its own bearer) need no session
+  if (path.startsWith("/api/") || path === "/signin" || path === "/metrics" || path === "/docs" || path.startsWith("/docs/")) return null;
   const signedIn = request.cookies.getAll().some((cookie) => /^(__Secure-)?next-auth\.session-token/.test(cookie.name));
   if (signedIn) return null;
   // Only the cookie's presence is checked here; pages validate the session itself (server/auth/current-user.ts).

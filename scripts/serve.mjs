@@ -19,12 +19,18 @@
 // the app's own handler does it, see server/lifecycle/stop-on-signal.ts).
 // Whatever is still running after BC_STOP_TIMEOUT_SECONDS (default 30) is killed.
 //
+// GET /metrics reaches whichever app process the kernel hands the connection
+// to; that process asks this primary, which sums every app process's metrics
+// (prom-client's AggregatorRegistry) and sends the text back, so one scrape of
+// the port sees the whole machine (server/metrics/process-metrics-text.ts).
+//
 // BC_WEB_CONCURRENCY: how many processes (default: the number of cores with
 // DATABASE_URL, 1 without). Arguments are passed to `next start` (-p, -H).
 // Plain JavaScript: production runs it without the TypeScript toolchain.
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
+import promClient from "prom-client";
 
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 const CONFIGURATION_ERROR = 2; // what the app process exits with (server/lifecycle/refuse-misconfigured-start.ts)
@@ -72,6 +78,12 @@ if (cluster.isPrimary) {
     if (served) return;
     served = true;
     for (let i = 1; i < count; i++) fork();
+  });
+  const metrics = new promClient.AggregatorRegistry();
+  cluster.on("message", (worker, message) => {
+    if (message?.type !== "bc:metrics-request") return;
+    const answer = (fields) => worker.isConnected() && worker.send({ type: "bc:metrics-response", id: message.id, ...fields });
+    metrics.clusterMetrics().then((text) => answer({ text }), (error) => answer({ error: String(error?.message ?? error) }));
   });
   cluster.on("exit", (worker, code, signal) => {
     const ranFor = Date.now() - startedAt.get(worker.id);

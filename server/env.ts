@@ -13,6 +13,9 @@ const envSchema = z.object({
   // Connections per app instance (PostgreSQL only).
   BC_DB_POOL_MAX: z.coerce.number().int().min(1).max(500).default(10),
   BC_LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // GET /metrics is served only when set, to `Authorization: Bearer <it>`;
+  // empty counts as unset (`BC_METRICS_TOKEN=` in a compose file means off).
+  BC_METRICS_TOKEN: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(16).optional()),
 
   // The machine join (SPEC B5).
   // 32 bytes, base64 or hex: encrypts each tenant CA's private key at rest.

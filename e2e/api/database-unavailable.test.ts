@@ -31,7 +31,15 @@ describe("the database is down → 503 UNAVAILABLE (B3)", () => {
     expect(response.text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|postgres/i);
   });
 
-  it("GET /api/health (a raw query) → 503 UNAVAILABLE as well, not 500 INTERNAL", async () => {
-    expectError(await httpRequest("/api/health", {}, server.baseUrl), 503, "UNAVAILABLE");
+  it("GET /api/health (readiness) → 503 with Retry-After naming the database, without its address; live is still 200", async () => {
+    const health = await httpRequest("/api/health", {}, server.baseUrl);
+    expect(health.status, health.text).toBe(503);
+    expect(health.headers.get("retry-after")).toBe("5");
+    expect(health.body).toMatchObject({
+      status: "unavailable",
+      checks: { database: "unreachable: the database does not answer", migrations: "not checked: the database is unreachable" },
+    });
+    expect(health.text).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|bc_nowhere/);
+    expect((await httpRequest("/api/health/live", {}, server.baseUrl)).status).toBe(200);
   });
 });

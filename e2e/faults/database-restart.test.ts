@@ -85,21 +85,32 @@ it("the app healed without a restart: /api/health 200 and a list answers", async
   expect(list.status).toBe(200);
 });
 
-it("/api/health answers 503 with Retry-After while the database is away and 200 once it is back", async () => {
+it("/api/health answers 503 with Retry-After naming the database while it is away, and 200 once it is back", async () => {
   const seen: number[] = [];
+  const unavailableChecks = new Set<string>();
   let retryAfterMissing = 0;
   const restarted = database.cluster.restart({ downMs: 3_000 });
   let done = false;
   void restarted.finally(() => (done = true));
   while (!done) {
     const health = await fetch(`${server.baseUrl}/api/health`);
-    await health.text();
+    const body = (await health.json()) as { status: string; checks: Record<string, string> };
     if (seen.at(-1) !== health.status) seen.push(health.status);
     if (health.status === 503 && !health.headers.get("retry-after")) retryAfterMissing++;
+    if (health.status === 503) unavailableChecks.add(JSON.stringify(body));
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await expect.poll(async () => (await fetch(`${server.baseUrl}/api/health`)).status, { timeout: 10_000 }).toBe(200);
+  const ready = await (await fetch(`${server.baseUrl}/api/health`)).json();
+  expect(ready).toEqual({ status: "ok", checks: { database: "ok", migrations: "ok", configuration: "ok" } });
   expect(seen).toContain(503);
+  // the 503s named the database (a probe racing the shutdown may instead find the history unreadable)
+  const bodies = [...unavailableChecks].map((body) => JSON.parse(body) as { status: string; checks: Record<string, string> });
+  expect(bodies).toContainEqual({
+    status: "unavailable",
+    checks: { database: "unreachable: the database does not answer", migrations: "not checked: the database is unreachable", configuration: "ok" },
+  });
+  for (const body of bodies) expect(body.checks.configuration).toBe("ok");
   expect(seen.filter((status) => status !== 200 && status !== 503), "statuses other than 200 and 503").toEqual([]);
   expect(retryAfterMissing).toBe(0);
 });

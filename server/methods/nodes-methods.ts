@@ -10,6 +10,7 @@ import { listNodes } from "../nodes/list-nodes";
 import { renewNodeCertificate } from "../nodes/renew-node-certificate";
 import { revokeNode } from "../nodes/revoke-node";
 import { defineMachineMethod, defineMethod, defineNodeMethod, MethodResult } from "./define-method";
+import { observeJoin } from "../metrics/observe";
 
 // SPEC B5: the node daemon's join, with a join token or a site enrollment key.
 export const joinNodeMethod = defineMachineMethod({
@@ -34,8 +35,10 @@ export const joinNodeMethod = defineMachineMethod({
   input: joinNodeInput,
   authenticate: authenticateJoinCredential,
   handler: async ({ db, input, credential, now }) => {
-    await capJoinRate(credential);
-    const outcome = await joinNode({ db, credential, body: input, now });
+    const outcome = await observeJoin(async () => {
+      await capJoinRate(credential);
+      return joinNode({ db, credential, body: input, now });
+    });
     return outcome.status === "admitted" ? outcome : new MethodResult(202, outcome);
   },
 });

@@ -17,6 +17,7 @@ import { findNodeForPrincipal } from "../nodes/find-node-for-principal";
 import { methodPath } from "@/lib/api/method-path";
 import { findSite, findTenant } from "../pools/find-site";
 import { findMethod } from "./registry";
+import { observeMethodCall } from "../metrics/observe";
 
 /**
  * Serves POST /api/compute/<name> for a registered method, with the checks
@@ -26,6 +27,13 @@ import { findMethod } from "./registry";
  * tenant → the method (request visibility, then state). The only try/catch.
  */
 export async function serveMethod(request: Request, name: string): Promise<Response> {
+  const started = performance.now();
+  const response = await answerMethod(request, name);
+  observeMethodCall(findMethod(name) ? name : "unknown", response.status, (performance.now() - started) / 1000);
+  return response;
+}
+
+async function answerMethod(request: Request, name: string): Promise<Response> {
   const requestId = newRequestId();
   try {
     const method = findMethod(name);

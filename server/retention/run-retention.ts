@@ -5,6 +5,7 @@ import { deleteOldEvents } from "./delete-old-events";
 import { deleteOldRequests } from "./delete-old-requests";
 import { deleteOldTpmChallenges } from "./delete-old-tpm-challenges";
 import { markExpiredRequests } from "./mark-expired-requests";
+import { observeRetention } from "../metrics/observe";
 
 export interface RetentionSettings {
   /** decided requests are deleted this many days after their last change */
@@ -44,5 +45,7 @@ export async function runRetention(input: {
   const deletedRequests = await deleteOldRequests({ db, now, retentionDays: settings.retentionDays, tenantId });
   const deletedEvents = await deleteOldEvents({ db, now, eventRetentionDays: settings.eventRetentionDays, tenantId });
   const deletedTpmChallenges = await deleteOldTpmChallenges({ db, now, tenantId });
-  return { marked, deletedRequests, deletedEvents, deletedTpmChallenges };
+  const result = { marked, deletedRequests, deletedEvents, deletedTpmChallenges };
+  observeRetention(result);
+  return result;
 }

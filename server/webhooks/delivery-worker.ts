@@ -10,6 +10,7 @@ import { enqueueDeliveries } from "./enqueue-deliveries";
 import { loadAttemptInputs, type AttemptInput } from "./load-attempt-inputs";
 import { recordAttempt } from "./record-attempt";
 import { sendWebhook, type SendOutcome } from "./send-webhook";
+import { observeWebhookAttempt } from "../metrics/observe";
 
 export interface DeliveryWorkerOptions {
   db: Db;
@@ -52,6 +53,7 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): BackgroundW
       ? { ok: false, statusCode: null, error: input.keyError, durationMs: 0 }
       : await sendWebhook({ url: input.url, event: input.event, keys: input.keys, timeoutMs, now: at });
     const result = await recordAttempt({ db, delivery, outcome, at, now: clock(), policy, random: options.random });
+    observeWebhookAttempt(result);
     const fields = { subscriptionId: delivery.subscriptionId, eventId: delivery.eventId, attempt: delivery.attempts, error: outcome.error };
     if (result === "dead") log.warn("webhook delivery gave up: dead", fields);
     else if (result === "retry") log.info("webhook delivery failed; will retry", fields);

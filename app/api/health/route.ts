@@ -1,14 +1,18 @@
-import { errorResponse, jsonResponse, newRequestId } from "@/server/api/responses";
-import { getDb } from "@/server/db/client";
+import { jsonResponse, newRequestId } from "@/server/api/responses";
+import { checkReadiness } from "@/server/health/check-readiness";
+import { readinessSources } from "@/server/health/readiness-sources";
+import { log } from "@/server/log";
 
-// Liveness and readiness: 200 when the database answers, 503 when it does not.
-export async function GET() {
+// Readiness, for load balancers and orchestrators: 200 when this process can
+// serve (the database answers, every migration is applied, the configuration
+// is complete), else 503 with Retry-After and what is wrong by name.
+// Liveness (the process is up at all) is /api/health/live.
+export const dynamic = "force-dynamic";
+
+export async function GET(): Promise<Response> {
+  const { ready, checks } = await checkReadiness(readinessSources);
   const requestId = newRequestId();
-  try {
-    const db = await getDb();
-    await db.$queryRaw`SELECT 1`;
-    return jsonResponse(200, { status: "ok" }, requestId);
-  } catch (error) {
-    return errorResponse(error, requestId);
-  }
+  if (ready) return jsonResponse(200, { status: "ok", checks }, requestId);
+  log.warn("not ready", { requestId, checks });
+  return jsonResponse(503, { status: "unavailable", checks }, requestId, { "retry-after": "5" });
 }

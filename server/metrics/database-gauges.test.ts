@@ -1,0 +1,35 @@
+import parsePrometheusTextFormat from "parse-prometheus-text-format";
+import { describe, expect, it } from "vitest";
+import { newId } from "@/lib/ids";
+import { databaseGaugesText } from "./database-gauges";
+
+describe("databaseGaugesText", () => {
+  it("one series per pool, site and tenant; the oldest pending event's age from its id's time", async () => {
+    const now = Date.parse("2026-12-04T12:00:00.000Z");
+    const text = await databaseGaugesText(
+      {
+        pendingPerPool: [{ tenantId: "acme", poolId: "gpu-a", count: 3 }, { tenantId: "acme", poolId: "gpu-b", count: 0 }],
+        unclaimedPerSite: [{ tenantId: "acme", siteId: "fra1", count: 2 }],
+        webhookBacklog: [
+          { tenantId: "acme", count: 4, oldestEventId: newId("evt", now - 90_000) },
+          { tenantId: "globex", count: 0, oldestEventId: null },
+        ],
+      },
+      now,
+    );
+    const values = Object.fromEntries(
+      parsePrometheusTextFormat(text).flatMap((family) =>
+        family.metrics.map((metric) => [`${family.name}${JSON.stringify(metric.labels)}`, "value" in metric ? Number(metric.value) : NaN]),
+      ),
+    );
+    expect(values).toEqual({
+      'bc_join_requests_pending{"tenant":"acme","pool":"gpu-a"}': 3,
+      'bc_join_requests_pending{"tenant":"acme","pool":"gpu-b"}': 0,
+      'bc_join_requests_unclaimed{"tenant":"acme","site":"fra1"}': 2,
+      'bc_webhook_backlog{"tenant":"acme"}': 4,
+      'bc_webhook_backlog{"tenant":"globex"}': 0,
+      'bc_webhook_oldest_undelivered_age_seconds{"tenant":"acme"}': 90,
+      'bc_webhook_oldest_undelivered_age_seconds{"tenant":"globex"}': 0,
+    });
+  });
+});
