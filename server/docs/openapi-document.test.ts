@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { validate } from "@readme/openapi-parser";
 import { describe, expect, it } from "vitest";
 import { METHODS } from "../methods/registry";
-import { OPENAPI_FILE, renderOpenApi } from "@/scripts/docs/write-openapi";
+import { OPENAPI_FILE, OPENAPI_TYPES_FILE, renderOpenApi, renderOpenApiTypes } from "@/scripts/docs/write-openapi";
 import { openApiDocument } from "./openapi-document";
 
 // OpenAPI 3.1 from the registry: valid, complete, and the committed copy current.
@@ -57,5 +57,9 @@ describe("the OpenAPI document", () => {
 
   it("is committed as docs/openapi.json exactly as the registry generates it (run npm run openapi)", async () => {
     expect(await readFile(OPENAPI_FILE, "utf8")).toBe(renderOpenApi());
+  });
+
+  it("has its typed-client types committed as docs/client/openapi.d.ts, as openapi-typescript generates them (run npm run openapi)", async () => {
+    expect(await readFile(OPENAPI_TYPES_FILE, "utf8")).toBe(await renderOpenApiTypes());
   });
 });
