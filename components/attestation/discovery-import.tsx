@@ -5,11 +5,12 @@ import { useState } from "react";
 import { toast } from "@/components/ui/toast";
 import { parseMachineManifest } from "@/lib/attestation/machine-manifest";
 import type { ApiClientError } from "@/lib/api-client/api-client-error";
-import { upsertDiscoveredMachines, type UpsertDiscoveredMachinesResponse } from "@/lib/api-client/attestation";
+import { upsertDiscoveredMachines } from "@/lib/api-client/attestation";
+import type { UpsertDiscoveryResponse } from "@/lib/api/responses/attestation";
 import { MAX_MACHINES_PER_CHANGE, type DiscoveredMachineInput } from "@/lib/validations/attestation";
 import styles from "./attestation.module.css";
 
-type Plan = { ok: true; machines: DiscoveredMachineInput[]; preview: UpsertDiscoveredMachinesResponse } | { ok: false; errors: string[] };
+type Plan = { ok: true; machines: DiscoveredMachineInput[]; preview: UpsertDiscoveryResponse } | { ok: false; errors: string[] };
 
 /**
  * Imports a vendor's manifest (CSV or JSON, as `npm run admin -- discovery
@@ -32,7 +33,7 @@ export function DiscoveryImport({ tenantId, siteId }: { tenantId: string; siteId
     },
     onSuccess: setPlan,
   });
-  const apply = useMutation<UpsertDiscoveredMachinesResponse, ApiClientError, DiscoveredMachineInput[]>({
+  const apply = useMutation<UpsertDiscoveryResponse, ApiClientError, DiscoveredMachineInput[]>({
     mutationFn: (machines) => upsertDiscoveredMachines({ tenantId, siteId, machines }),
     onSuccess: (counts) => {
       toast.success(`Imported: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged`);

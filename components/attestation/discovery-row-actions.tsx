@@ -1,6 +1,6 @@
 "use client";
 import { removeDiscoveredMachines, upsertDiscoveredMachines } from "@/lib/api-client/attestation";
-import type { DiscoveredMachineJson } from "@/server/attestation/list-discovered-machines";
+import type { DiscoveredMachineJson } from "@/lib/attestation/attestation-json";
 import { useAttestationChange } from "./use-attestation-change";
 
 /** A tenant-admin's controls on one discovered machine: the pool it is assigned to, and forgetting it. */

@@ -1,7 +1,7 @@
 import { LocalTime } from "@/components/join-requests/countdown";
 import { NavLink } from "@/components/ui/nav-link";
 import styles from "@/components/join-requests/queue.module.css";
-import type { EventJson } from "@/server/events/list-events";
+import type { EventJson } from "@/lib/events/event-json";
 import { shortType } from "./event-log-url";
 
 type Data = Record<string, unknown>;

@@ -1,4 +1,4 @@
-import type { EventJson } from "@/server/events/list-events";
+import type { EventJson } from "@/lib/events/event-json";
 import { LocalTime } from "./countdown";
 import styles from "./request-detail.module.css";
 

@@ -24,6 +24,20 @@ describe("API reference over HTTP", () => {
     expect((await get("/docs/api/noSuchGroup")).status).toBe(404);
   });
 
+  it("serves the interactive reference to anyone: one same-origin script carrying this response's CSP nonce, fed by /api/openapi.json", async () => {
+    const response = await get("/docs/api/reference");
+    expect(response.status).toBe(200);
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+    const html = await response.text();
+    expect(html.match(/<script /g)?.length).toBe(2); // the script and its JSON configuration, no inline code
+    expect(html.includes(`<script src="/docs/api/reference/scalar.js" nonce="${nonce}"></script>`)).toBe(true);
+    expect(html.includes("&quot;url&quot;:&quot;/api/openapi.json&quot;")).toBe(true);
+    const script = await get("/docs/api/reference/scalar.js");
+    expect({ status: script.status, type: script.headers.get("content-type") }).toEqual({ status: 200, type: "text/javascript; charset=utf-8" });
+    expect((await script.text()).includes("createApiReference")).toBe(true);
+    expect((await (await get("/docs/api")).text()).includes('href="/docs/api/reference"')).toBe(true);
+  });
+
   it("GET /api/openapi.json is the committed docs/openapi.json", async () => {
     const response = await get("/api/openapi.json");
     expect(response.status).toBe(200);

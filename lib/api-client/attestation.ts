@@ -2,26 +2,14 @@ import type { z } from "zod";
 import type {
   addTpmAllowedKeyInput, removeDiscoveredMachinesInput, removeTpmAllowedKeyInput, upsertDiscoveredMachinesInput,
 } from "@/lib/validations/attestation";
+import type { UpsertDiscoveryResponse } from "@/lib/api/responses/attestation";
+import type { TpmAllowedKeyJson } from "@/lib/attestation/attestation-json";
 import { callMethod } from "./call-method";
 
 // Typed calls of the attestors' knowledge methods (SPEC E3).
 
-export interface UpsertDiscoveredMachinesResponse {
-  created: number;
-  updated: number;
-  unchanged: number;
-  /** present on a dry run: nothing was written */
-  dryRun?: true;
-}
-
-export interface TpmAllowedKeyJson {
-  ekSha256: string;
-  note: string;
-  createdAt: string;
-}
-
 export const upsertDiscoveredMachines = (input: z.input<typeof upsertDiscoveredMachinesInput>) =>
-  callMethod<UpsertDiscoveredMachinesResponse>("discovery/upsert", input);
+  callMethod<UpsertDiscoveryResponse>("discovery/upsert", input);
 
 export const addTpmAllowedKey = (input: z.input<typeof addTpmAllowedKeyInput>) => callMethod<TpmAllowedKeyJson>("tpmAllowList/add", input);
 

@@ -5,16 +5,11 @@ import type {
   rejectJoinRequestInput,
 } from "@/lib/validations/join-requests";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
+import type { ListJoinRequestsResponse } from "@/lib/api/responses/join-requests";
 import { callMethod } from "./call-method";
 
 // Typed calls of the published joinRequests methods (SPEC Part A). Inputs are
 // the schemas' own input types: what the server parses is what we send.
-
-export interface ListJoinRequestsResponse {
-  joinRequests: JoinRequestJson[];
-  /** present only when more requests follow */
-  nextCursor?: string;
-}
 
 export const listJoinRequests = (input: z.input<typeof listJoinRequestsInput>, signal?: AbortSignal) =>
   callMethod<ListJoinRequestsResponse>("joinRequests/list", input, signal);

@@ -1,5 +1,8 @@
+import { z } from "zod";
+
 // The error envelope on the wire (SPEC B3): its codes and their HTTP statuses.
-// Shared by the server (which answers with it) and the browser client (which reads it).
+// Shared by the server (which answers with it), the browser client (which
+// reads it) and the OpenAPI document (which publishes it).
 
 export const HTTP_STATUS_BY_CODE = {
   INVALID_ARGUMENT: 400,
@@ -17,11 +20,14 @@ export const HTTP_STATUS_BY_CODE = {
 
 export type ErrorCode = keyof typeof HTTP_STATUS_BY_CODE;
 
-export interface FieldViolation {
-  field: string;
-  message: string;
-}
+const ERROR_CODES = Object.keys(HTTP_STATUS_BY_CODE) as [ErrorCode, ...ErrorCode[]];
 
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; details?: FieldViolation[] };
-}
+export const fieldViolation = z.strictObject({ field: z.string(), message: z.string() });
+export type FieldViolation = z.infer<typeof fieldViolation>;
+
+export const errorBody = z
+  .strictObject({
+    error: z.strictObject({ code: z.enum(ERROR_CODES), message: z.string(), details: z.array(fieldViolation).optional() }),
+  })
+  .meta({ description: "SPEC B3: every error; every response also carries `x-request-id`." });
+export type ErrorBody = z.infer<typeof errorBody>;

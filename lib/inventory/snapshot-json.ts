@@ -1,13 +1,17 @@
+import { z } from "zod";
+import { sha256Hex, timestamp } from "@/lib/api/wire-fields";
+
 // A snapshot as inventory/get and inventory/list return it (SPEC D3).
-export interface SnapshotJson {
-  id: string;
-  nodeId: string;
-  takenAt: string;
-  lastReportedAt: string;
-  sectionsSha256: string;
-  changedSections: string[];
-  sections: Record<string, unknown>;
-}
+export const snapshotJson = z.strictObject({
+  id: z.string().startsWith("inv_"),
+  nodeId: z.string().startsWith("node_"),
+  takenAt: timestamp.meta({ description: "its first report" }),
+  lastReportedAt: timestamp,
+  sectionsSha256: sha256Hex,
+  changedSections: z.array(z.string()).meta({ description: "added, removed or changed against the previous snapshot; all names for the first" }),
+  sections: z.record(z.string(), z.unknown()),
+});
+export type SnapshotJson = z.infer<typeof snapshotJson>;
 
 export function toSnapshotJson(row: {
   id: string;

@@ -1,6 +1,9 @@
-import type { JoinRequestState } from "@/lib/validations/join-requests";
+import { z } from "zod";
+import { JOIN_REQUEST_STATES } from "@/lib/validations/join-requests";
+import { sha256Hex, timestamp } from "@/lib/api/wire-fields";
 
-// The wire shape of a join request (SPEC B1), shared by server and console.
+// The wire shape of a join request (SPEC B1), shared by server and console,
+// declared once as a schema: the OpenAPI document and the API tests read it too.
 
 export const JOIN_REQUEST_REASONS = [
   "placeholder-hardware-id",
@@ -13,13 +16,14 @@ export const JOIN_REQUEST_REASONS = [
 export type JoinRequestReason = (typeof JOIN_REQUEST_REASONS)[number];
 
 /** The machine as it reported itself at the join (SPEC B1); a node shows the same facts (D1). */
-export interface MachineJson {
-  hostname: string;
-  systemUuid: string;
-  serialNumber: string;
-  macAddresses: string[];
-  tpmEkSha256: string | null;
-}
+export const machineJson = z.strictObject({
+  hostname: z.string(),
+  systemUuid: z.string(),
+  serialNumber: z.string(),
+  macAddresses: z.array(z.string()),
+  tpmEkSha256: sha256Hex.nullable(),
+});
+export type MachineJson = z.infer<typeof machineJson>;
 
 export function toMachineJson(row: MachineJson): MachineJson {
   return {
@@ -31,21 +35,20 @@ export function toMachineJson(row: MachineJson): MachineJson {
   };
 }
 
-export interface JoinRequestJson {
-  id: string;
-  tenantId: string;
-  siteId: string;
-  /** null while it is an unclaimed site request */
-  poolId: string | null;
-  /** the effective state: pending/approved past expiry read as expired */
-  state: JoinRequestState;
-  reasons: JoinRequestReason[];
-  machine: MachineJson;
-  csrSha256: string;
-  createdAt: string;
-  expiresAt: string;
-  decidedAt: string | null;
-  decidedBy: string | null;
-  reason: string | null;
-  consumedAt: string | null;
-}
+export const joinRequestJson = z.strictObject({
+  id: z.string().startsWith("jreq_"),
+  tenantId: z.string(),
+  siteId: z.string(),
+  poolId: z.string().nullable().meta({ description: "null while it is an unclaimed site request" }),
+  state: z.enum(JOIN_REQUEST_STATES).meta({ description: "the effective state: pending or approved past expiresAt reads as expired" }),
+  reasons: z.array(z.enum(JOIN_REQUEST_REASONS)),
+  machine: machineJson,
+  csrSha256: sha256Hex,
+  createdAt: timestamp,
+  expiresAt: timestamp,
+  decidedAt: timestamp.nullable(),
+  decidedBy: z.string().nullable(),
+  reason: z.string().nullable(),
+  consumedAt: timestamp.nullable(),
+});
+export type JoinRequestJson = z.infer<typeof joinRequestJson>;

@@ -1,30 +1,33 @@
-import { toMachineJson, type MachineJson } from "@/lib/join-requests/join-request-json";
+import { z } from "zod";
+import { machineJson, toMachineJson } from "@/lib/join-requests/join-request-json";
+import { sha256Hex, timestamp } from "@/lib/api/wire-fields";
 
-// The wire shape of a node (SPEC D1), shared by server and console.
+// The wire shape of a node (SPEC D1), shared by server and console, declared once as a schema.
 
 export const NODE_STATES = ["active", "revoked"] as const;
 export type NodeState = (typeof NODE_STATES)[number];
 
-export interface NodeJson {
-  id: string;
-  tenantId: string;
-  siteId: string;
-  poolId: string;
-  hostname: string;
-  machine: MachineJson;
-  /** the consumed request; null when admitted at once */
-  joinRequestId: string | null;
-  joinedAt: string;
-  state: NodeState;
-  revokedAt: string | null;
-  revokedBy: string | null;
-  revokeReason: string | null;
-  certificate: { serialNumber: string; notBefore: string | null; notAfter: string; sha256: string | null };
-  /** the last authenticated node call, to the minute */
-  lastSeenAt: string | null;
-  /** the latest snapshot; null before the first report */
-  inventory: { snapshotId: string; takenAt: string; lastReportedAt: string } | null;
-}
+export const nodeJson = z.strictObject({
+  id: z.string().startsWith("node_"),
+  tenantId: z.string(),
+  siteId: z.string(),
+  poolId: z.string(),
+  hostname: z.string(),
+  machine: machineJson,
+  joinRequestId: z.string().nullable().meta({ description: "the consumed request; null when admitted at once" }),
+  joinedAt: timestamp,
+  state: z.enum(NODE_STATES),
+  revokedAt: timestamp.nullable(),
+  revokedBy: z.string().nullable(),
+  revokeReason: z.string().nullable(),
+  certificate: z.strictObject({ serialNumber: z.string(), notBefore: timestamp.nullable(), notAfter: timestamp, sha256: sha256Hex.nullable() }),
+  lastSeenAt: timestamp.nullable().meta({ description: "the last authenticated node call, to the minute" }),
+  inventory: z
+    .strictObject({ snapshotId: z.string().startsWith("inv_"), takenAt: timestamp, lastReportedAt: timestamp })
+    .nullable()
+    .meta({ description: "the latest snapshot; null before the first report" }),
+});
+export type NodeJson = z.infer<typeof nodeJson>;
 
 /** What toNodeJson reads: a nodes row and its latest snapshot. */
 export interface NodeRow {

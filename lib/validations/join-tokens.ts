@@ -33,15 +33,3 @@ export const revokeJoinTokenInput = z.strictObject({
 
 export type CreateJoinTokenInput = z.output<typeof createJoinTokenInput>;
 export type RevokeJoinTokenInput = z.output<typeof revokeJoinTokenInput>;
-
-/** A join token as list/revoke return it: never its secret. */
-export interface JoinTokenJson {
-  id: string;
-  poolId: string;
-  maxUses: number;
-  uses: number;
-  expiresAt: string;
-  revokedAt: string | null;
-  createdAt: string;
-  createdBy: string;
-}

@@ -87,9 +87,3 @@ export const joinNodeInput = z.strictObject({
 });
 
 export type JoinNodeInput = z.output<typeof joinNodeInput>;
-
-/** What the join endpoint answers (SPEC B5). */
-export type JoinNodeResult =
-  | { status: "admitted"; nodeId: string; certificate: string; caCertificate: string }
-  | { status: "challenge"; challengeId: string; credentialBlob: string; encryptedSecret: string; expiresAt: string }
-  | { status: "pending"; requestId: string; expiresAt: string; reasons: string[] };

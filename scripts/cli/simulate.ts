@@ -19,7 +19,7 @@ import { parseArgs } from "node:util";
 import { x509 } from "@/server/pki/x509";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
 import { DEMO_ENROLLMENT_KEYS, DEMO_JOIN_TOKENS } from "@/server/seed/demo-data";
-import type { JoinNodeResult } from "@/lib/validations/node-join";
+import type { JoinNodeResult } from "@/lib/api/responses/nodes";
 import { INVENTORY_CHANGES, type InventoryChange } from "@/lib/inventory/gpu-server-inventory";
 import { defaultPool, scenarioMachine, SCENARIOS, type Scenario } from "./simulator/scenarios";
 import { SoftwareTpm, type SoftwareTpmState } from "@/lib/tpm/software-tpm";

@@ -3,13 +3,8 @@ import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import { parseAdminInput } from "../admin/admin-error";
 import { listDiscoveredMachinesInput } from "@/lib/validations/attestation";
+import type { DiscoveredMachineJson } from "@/lib/attestation/attestation-json";
 
-export interface DiscoveredMachineJson {
-  systemUuid: string;
-  macAddresses: string[];
-  assignedPoolId: string | null;
-  createdAt: string;
-}
 
 /** A site's discovered machines by system UUID, optionally those whose UUID or a MAC starts with `query`. */
 export async function listDiscoveredMachines(db: Db, input: unknown): Promise<{ machines: DiscoveredMachineJson[]; nextCursor?: string }> {

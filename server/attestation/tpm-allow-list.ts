@@ -37,7 +37,7 @@ export async function addTpmAllowedKey(args: { db: Db; actor: AdminActor; now: D
     const outcome: AdminOutcome = count > 0 ? "created" : "unchanged";
     if (outcome === "created") await recordAdminChange(tx, change(tenantId, "allow", ekSha256!, args.actor, args.now));
     const key = await tx.tpmAllowedKey.findUniqueOrThrow({ where: { tenantId_ekSha256: { tenantId, ekSha256: ekSha256! } } });
-    return { outcome, key: { ekSha256: key.ekSha256, note: key.note, createdAt: key.createdAt } };
+    return { outcome, key: { ekSha256: key.ekSha256, note: key.note, createdAt: key.createdAt.toISOString() } };
   });
 }
 

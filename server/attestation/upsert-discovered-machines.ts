@@ -22,7 +22,7 @@ export async function upsertDiscoveredMachines(args: { db: Db; actor: AdminActor
       throw new RolledBack(await write(tx));
     });
   } catch (error) {
-    if (error instanceof RolledBack) return { ...error.counts, dryRun: true };
+    if (error instanceof RolledBack) return { ...error.counts, dryRun: true as const };
     throw error;
   }
   throw new Error("unreachable: a dry run always rolls back");

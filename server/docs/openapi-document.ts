@@ -1,26 +1,11 @@
 import "server-only";
-import { HTTP_STATUS_BY_CODE, type ErrorCode } from "../api/errors";
+import { HTTP_STATUS_BY_CODE, type ErrorCode } from "@/lib/api/error-envelope";
+import { METHODS } from "../methods/registry";
 import { groupDocs, type MethodDoc } from "./method-docs";
+import { responseComponents } from "./response-schemas";
 
 // OpenAPI 3.1 of every published method, made from the registry and its zod
-// input schemas (zod 4's JSON Schema output): the same source as the pages.
-
-const ERROR_SCHEMA = {
-  type: "object",
-  required: ["error"],
-  properties: {
-    error: {
-      type: "object",
-      required: ["code", "message"],
-      properties: {
-        code: { type: "string", enum: Object.keys(HTTP_STATUS_BY_CODE) },
-        message: { type: "string" },
-        details: { type: "array", items: { type: "object", required: ["field", "message"], properties: { field: { type: "string" }, message: { type: "string" } } } },
-      },
-    },
-  },
-  description: "SPEC B3: every error; every response also carries `x-request-id`.",
-};
+// input and response schemas (zod 4's JSON Schema output): the same source as the pages.
 
 const SECURITY_SCHEMES = {
   serviceKey: { type: "http", scheme: "bearer", description: "A service key: `Authorization: Bearer bcsk_<id>.<secret>`." },
@@ -37,7 +22,7 @@ function errorCodes(method: MethodDoc): ErrorCode[] {
   return [...always, "PERMISSION_DENIED", "NOT_FOUND", ...(method.kind === "mutation" ? (["INVALID_STATE"] as const) : [])];
 }
 
-function responses(method: MethodDoc) {
+function responses(method: MethodDoc, success: { 200: string; 202?: string }) {
   const error = (codes: ErrorCode[]) => ({
     description: codes.join(", "),
     headers: { "x-request-id": { schema: { type: "string" } } },
@@ -45,10 +30,13 @@ function responses(method: MethodDoc) {
   });
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of errorCodes(method)) byStatus.set(HTTP_STATUS_BY_CODE[code], [...(byStatus.get(HTTP_STATUS_BY_CODE[code]) ?? []), code]);
-  const result: Record<string, unknown> = {
-    200: { description: "Success.", headers: { "x-request-id": { schema: { type: "string" } } }, content: { "application/json": { schema: { type: "object" } } } },
-  };
-  if (method.name === "nodes/join") result[202] = { description: "Deferred: a pending join request.", content: { "application/json": { schema: { type: "object" } } } };
+  const answer = (description: string, schema: string) => ({
+    description,
+    headers: { "x-request-id": { schema: { type: "string" } } },
+    content: { "application/json": { schema: { $ref: schema } } },
+  });
+  const result: Record<string, unknown> = { 200: answer("Success.", success[200]) };
+  if (success[202]) result[202] = answer("Accepted, not done: a pending join request, or a TPM challenge to answer.", success[202]);
   for (const [status, codes] of [...byStatus.entries()].sort(([a], [b]) => a - b)) {
     result[status] = status === 503 ? { ...error(codes), headers: { "x-request-id": { schema: { type: "string" } }, "retry-after": { schema: { type: "integer" } } } } : error(codes);
   }
@@ -67,6 +55,7 @@ const operationId = (name: string) => name.replace(/\/(.)/, (_match, first: stri
 
 export function openApiDocument() {
   const groups = groupDocs();
+  const components = responseComponents(METHODS);
   const paths: Record<string, unknown> = {};
   for (const group of groups) {
     for (const method of group.methods) {
@@ -84,7 +73,7 @@ export function openApiDocument() {
           description,
           security: security(method),
           requestBody: { required: true, content: { "application/json": { schema: method.inputSchema } } },
-          responses: responses(method),
+          responses: responses(method, components.refs.get(method.name)!),
         },
       };
     }
@@ -98,6 +87,6 @@ export function openApiDocument() {
     },
     tags: groups.map((group) => ({ name: group.name, description: group.description })),
     paths,
-    components: { schemas: { Error: ERROR_SCHEMA }, securitySchemes: SECURITY_SCHEMES },
+    components: { schemas: components.schemas, securitySchemes: SECURITY_SCHEMES },
   };
 }

@@ -3,14 +3,8 @@ import { Prisma, type Event } from "../db/generated/client";
 import type { Db } from "../db/client";
 import type { PoolFacts } from "../pools/find-pool";
 import type { EventType } from "@/lib/validations/events";
+import type { EventJson } from "@/lib/events/event-json";
 
-export interface EventJson {
-  id: string;
-  type: string;
-  occurredAt: string;
-  tenantId: string;
-  data: Prisma.JsonValue;
-}
 
 /**
  * The events of the requests `pool` owns and of its site's unclaimed
@@ -46,10 +40,10 @@ export async function listEvents(input: {
   const page = rows.slice(0, limit);
   const events = page.map((row) => ({
     id: row.id,
-    type: row.type,
+    type: row.type as EventType, // written only by the event recorders, from EVENT_TYPES
     occurredAt: row.occurredAt.toISOString(),
     tenantId: row.tenantId!, // the query reads one tenant's events
-    data: row.data,
+    data: row.data as EventJson["data"], // every recorder writes an object
   }));
   return rows.length > limit ? { events, nextCursor: page[page.length - 1]!.id } : { events };
 }

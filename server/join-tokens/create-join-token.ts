@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import type { PoolFacts } from "../pools/find-pool";
 import { ApiError } from "../api/errors";
 import { generateSecret, hashSecret } from "../auth/credentials";
-import type { JoinTokenJson } from "@/lib/validations/join-tokens";
+import type { JoinTokenJson } from "@/lib/join-tokens/join-token-json";
 import { JOIN_TOKEN_PUBLIC_COLUMNS, toJoinTokenJson } from "./join-token-json";
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import type { JoinToken } from "../db/generated/client";
-import type { JoinTokenJson } from "@/lib/validations/join-tokens";
+import type { JoinTokenJson } from "@/lib/join-tokens/join-token-json";
 
 /** The columns a join token is shown with: never its secret hash. */
 export const JOIN_TOKEN_PUBLIC_COLUMNS = {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "../db/client";
 import type { PoolFacts } from "../pools/find-pool";
-import type { JoinTokenJson } from "@/lib/validations/join-tokens";
+import type { JoinTokenJson } from "@/lib/join-tokens/join-token-json";
 import { JOIN_TOKEN_PUBLIC_COLUMNS, toJoinTokenJson } from "./join-token-json";
 
 /** The pool's join tokens, newest first, revoked and expired ones included; never a secret. */

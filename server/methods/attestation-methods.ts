@@ -1,4 +1,6 @@
 import "server-only";
+import { tpmAllowedKeyJson } from "@/lib/attestation/attestation-json";
+import { listDiscoveryResponse, listTpmAllowListResponse, removedResponse, upsertDiscoveryResponse } from "@/lib/api/responses/attestation";
 import {
   addTpmAllowedKeyInput, listDiscoveredMachinesInput, listTpmAllowedKeysInput, removeDiscoveredMachinesInput,
   removeTpmAllowedKeyInput, upsertDiscoveredMachinesInput,
@@ -18,6 +20,7 @@ const tenant = { ...common, resource: "compute-tenant" } as const;
 export const listDiscoveryMethod = defineSiteMethod({
   ...site,
   name: "discovery/list",
+  responses: { 200: listDiscoveryResponse },
   kind: "read",
   permission: "compute:attestation:read",
   summary: "Lists the site's discovered machines by system UUID, optionally those whose UUID or a MAC starts with `query`.",
@@ -28,6 +31,7 @@ export const listDiscoveryMethod = defineSiteMethod({
 export const upsertDiscoveryMethod = defineSiteMethod({
   ...site,
   name: "discovery/upsert",
+  responses: { 200: upsertDiscoveryResponse },
   kind: "mutation",
   permission: "compute:attestation:manage",
   summary: "Makes up to 1,000 machines known to the site (created, or updated with the given MACs and pool); all or nothing. Publishes compute.discovery.changed.",
@@ -40,6 +44,7 @@ export const upsertDiscoveryMethod = defineSiteMethod({
 export const removeDiscoveryMethod = defineSiteMethod({
   ...site,
   name: "discovery/remove",
+  responses: { 200: removedResponse },
   kind: "mutation",
   permission: "compute:attestation:manage",
   summary: "Forgets up to 1,000 machines of the site by system UUID. Publishes compute.discovery.changed.",
@@ -50,6 +55,7 @@ export const removeDiscoveryMethod = defineSiteMethod({
 export const listTpmAllowListMethod = defineTenantMethod({
   ...tenant,
   name: "tpmAllowList/list",
+  responses: { 200: listTpmAllowListResponse },
   kind: "read",
   permission: "compute:attestation:read",
   summary: "Lists the tenant's allowed TPM endorsement keys by hash.",
@@ -60,6 +66,7 @@ export const listTpmAllowListMethod = defineTenantMethod({
 export const addTpmAllowListMethod = defineTenantMethod({
   ...tenant,
   name: "tpmAllowList/add",
+  responses: { 200: tpmAllowedKeyJson },
   kind: "mutation",
   permission: "compute:attestation:manage",
   summary: "Allows an endorsement key (its PEM or SHA-256); idempotent. Publishes compute.tpm-allow-list.changed.",
@@ -70,6 +77,7 @@ export const addTpmAllowListMethod = defineTenantMethod({
 export const removeTpmAllowListMethod = defineTenantMethod({
   ...tenant,
   name: "tpmAllowList/remove",
+  responses: { 200: removedResponse },
   kind: "mutation",
   permission: "compute:attestation:manage",
   summary: "Takes an endorsement key off the allow-list. Publishes compute.tpm-allow-list.changed.",

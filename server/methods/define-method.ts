@@ -6,7 +6,20 @@ import type { Permission } from "../auth/roles";
 import type { PoolFacts } from "../pools/find-pool";
 import type { NodeJsonRow } from "../nodes/node-rows";
 
-interface MethodFacts<Schema extends z.ZodType> {
+/**
+ * What a method answers on success, by HTTP status: the wire shapes declared in
+ * lib/ (the OpenAPI document publishes them, the API tests check real answers
+ * against them). 202 only where a handler answers it (a deferred join).
+ */
+export interface SuccessResponses {
+  200: z.ZodType;
+  202?: z.ZodType;
+}
+
+/** What a handler may return: a 200 body the declared schema accepts (checked at compile time). */
+type SuccessBody<Responses extends SuccessResponses> = z.input<Responses[200]>;
+
+interface MethodFacts<Schema extends z.ZodType, Responses extends SuccessResponses> {
   /** `<group>/<method>`, served at POST /api/compute/<group>/<method> */
   name: string;
   kind: "read" | "mutation";
@@ -20,6 +33,7 @@ interface MethodFacts<Schema extends z.ZodType> {
   /** the event types it publishes */
   publishes?: readonly string[];
   input: Schema;
+  responses: Responses;
   /** the largest body this method takes; 64 KiB unless it says more (SPEC B2) */
   maxBodyBytes?: number;
 }
@@ -40,14 +54,16 @@ type PoolScopedInput = { tenantId: string; poolId: string };
  * A method called by users and services (service key or console session),
  * decided on compute-pool/{poolId} within tenantId.
  */
-export interface PoolMethodDefinition<Schema extends z.ZodType<PoolScopedInput, unknown> = z.ZodType<PoolScopedInput, unknown>>
-  extends MethodFacts<Schema> {
+export interface PoolMethodDefinition<
+  Schema extends z.ZodType<PoolScopedInput, unknown> = z.ZodType<PoolScopedInput, unknown>,
+  Responses extends SuccessResponses = SuccessResponses,
+> extends MethodFacts<Schema, Responses> {
   access: "pool";
   permission: Permission;
   resource: "compute-pool";
   // A method signature (not a property) so that definitions of different
   // inputs fit one registry list.
-  handler(context: PoolMethodContext<z.output<Schema>>): Promise<unknown>;
+  handler(context: PoolMethodContext<z.output<Schema>>): Promise<SuccessBody<Responses>>;
 }
 
 /** What a machine method's handler gets: the authenticated machine credential. */
@@ -66,14 +82,14 @@ export interface MachineMethodContext<Input, Credential> {
 /** How a machine proves who it is (the reference pages and OpenAPI's security schemes name them). */
 export type MachineCredentialKind = "joinToken" | "enrollmentKey" | "nodeJwt";
 
-export interface MachineMethodDefinition<Schema extends z.ZodType = z.ZodType, Credential = unknown>
-  extends MethodFacts<Schema> {
+export interface MachineMethodDefinition<Schema extends z.ZodType = z.ZodType, Credential = unknown, Responses extends SuccessResponses = SuccessResponses>
+  extends MethodFacts<Schema, Responses> {
   access: "machine";
   /** the credentials `authenticate` accepts */
   credentials: readonly MachineCredentialKind[];
   /** `path` is the method's own (a node JWT's audience, SPEC D2) */
   authenticate(db: Db, request: Request, now: Date, path: string): Promise<Credential>;
-  handler(context: MachineMethodContext<z.output<Schema>, Credential>): Promise<MethodResult | unknown>;
+  handler(context: MachineMethodContext<z.output<Schema>, Credential>): Promise<MethodResult | SuccessBody<Responses>>;
 }
 
 /** A handler may choose its HTTP status (e.g. 202 for a deferred join); 200 otherwise. */
@@ -98,21 +114,25 @@ export interface SiteMethodContext<Input> {
  * A method decided on compute-site/{siteId} within tenantId (the site's
  * discovery inventory): only tenant-wide grants reach a site (SPEC E2).
  */
-export interface SiteMethodDefinition<Schema extends z.ZodType<{ tenantId: string; siteId: string }, unknown> = z.ZodType<{ tenantId: string; siteId: string }, unknown>>
-  extends MethodFacts<Schema> {
+export interface SiteMethodDefinition<
+  Schema extends z.ZodType<{ tenantId: string; siteId: string }, unknown> = z.ZodType<{ tenantId: string; siteId: string }, unknown>,
+  Responses extends SuccessResponses = SuccessResponses,
+> extends MethodFacts<Schema, Responses> {
   access: "site";
   permission: Permission;
   resource: "compute-site";
-  handler(context: SiteMethodContext<z.output<Schema>>): Promise<unknown>;
+  handler(context: SiteMethodContext<z.output<Schema>>): Promise<SuccessBody<Responses>>;
 }
 
 /** A method decided on compute-tenant/{tenantId} (the tenant's TPM allow-list). */
-export interface TenantMethodDefinition<Schema extends z.ZodType<{ tenantId: string }, unknown> = z.ZodType<{ tenantId: string }, unknown>>
-  extends MethodFacts<Schema> {
+export interface TenantMethodDefinition<
+  Schema extends z.ZodType<{ tenantId: string }, unknown> = z.ZodType<{ tenantId: string }, unknown>,
+  Responses extends SuccessResponses = SuccessResponses,
+> extends MethodFacts<Schema, Responses> {
   access: "tenant";
   permission: Permission;
   resource: "compute-tenant";
-  handler(context: Omit<SiteMethodContext<z.output<Schema>>, "site">): Promise<unknown>;
+  handler(context: Omit<SiteMethodContext<z.output<Schema>>, "site">): Promise<SuccessBody<Responses>>;
 }
 
 /** What a node method's handler gets once the node is found and the caller may act on it. */
@@ -129,12 +149,14 @@ export interface NodeMethodContext<Input> {
  * A method decided on compute-node/{nodeId} within tenantId (SPEC D1): a
  * grant on the node's pool or a tenant-wide grant covers it.
  */
-export interface NodeMethodDefinition<Schema extends z.ZodType<{ tenantId: string; nodeId: string }, unknown> = z.ZodType<{ tenantId: string; nodeId: string }, unknown>>
-  extends MethodFacts<Schema> {
+export interface NodeMethodDefinition<
+  Schema extends z.ZodType<{ tenantId: string; nodeId: string }, unknown> = z.ZodType<{ tenantId: string; nodeId: string }, unknown>,
+  Responses extends SuccessResponses = SuccessResponses,
+> extends MethodFacts<Schema, Responses> {
   access: "node";
   permission: Permission;
   resource: "compute-node";
-  handler(context: NodeMethodContext<z.output<Schema>>): Promise<unknown>;
+  handler(context: NodeMethodContext<z.output<Schema>>): Promise<SuccessBody<Responses>>;
 }
 
 export type MethodDefinition =
@@ -144,32 +166,32 @@ export type MethodDefinition =
   | TenantMethodDefinition
   | NodeMethodDefinition;
 
-export function defineNodeMethod<Schema extends z.ZodType<{ tenantId: string; nodeId: string }, unknown>>(
-  definition: Omit<NodeMethodDefinition<Schema>, "access">,
-): NodeMethodDefinition<Schema> {
+export function defineNodeMethod<Schema extends z.ZodType<{ tenantId: string; nodeId: string }, unknown>, Responses extends SuccessResponses>(
+  definition: Omit<NodeMethodDefinition<Schema, Responses>, "access">,
+): NodeMethodDefinition<Schema, Responses> {
   return { ...definition, access: "node" };
 }
 
-export function defineSiteMethod<Schema extends z.ZodType<{ tenantId: string; siteId: string }, unknown>>(
-  definition: Omit<SiteMethodDefinition<Schema>, "access">,
-): SiteMethodDefinition<Schema> {
+export function defineSiteMethod<Schema extends z.ZodType<{ tenantId: string; siteId: string }, unknown>, Responses extends SuccessResponses>(
+  definition: Omit<SiteMethodDefinition<Schema, Responses>, "access">,
+): SiteMethodDefinition<Schema, Responses> {
   return { ...definition, access: "site" };
 }
 
-export function defineTenantMethod<Schema extends z.ZodType<{ tenantId: string }, unknown>>(
-  definition: Omit<TenantMethodDefinition<Schema>, "access">,
-): TenantMethodDefinition<Schema> {
+export function defineTenantMethod<Schema extends z.ZodType<{ tenantId: string }, unknown>, Responses extends SuccessResponses>(
+  definition: Omit<TenantMethodDefinition<Schema, Responses>, "access">,
+): TenantMethodDefinition<Schema, Responses> {
   return { ...definition, access: "tenant" };
 }
 
-export function defineMethod<Schema extends z.ZodType<PoolScopedInput, unknown>>(
-  definition: Omit<PoolMethodDefinition<Schema>, "access">,
-): PoolMethodDefinition<Schema> {
+export function defineMethod<Schema extends z.ZodType<PoolScopedInput, unknown>, Responses extends SuccessResponses>(
+  definition: Omit<PoolMethodDefinition<Schema, Responses>, "access">,
+): PoolMethodDefinition<Schema, Responses> {
   return { ...definition, access: "pool" };
 }
 
-export function defineMachineMethod<Schema extends z.ZodType, Credential>(
-  definition: Omit<MachineMethodDefinition<Schema, Credential>, "access">,
-): MachineMethodDefinition<Schema, Credential> {
+export function defineMachineMethod<Schema extends z.ZodType, Credential, Responses extends SuccessResponses>(
+  definition: Omit<MachineMethodDefinition<Schema, Credential, Responses>, "access">,
+): MachineMethodDefinition<Schema, Credential, Responses> {
   return { ...definition, access: "machine" };
 }

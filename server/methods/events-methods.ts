@@ -1,4 +1,5 @@
 import "server-only";
+import { listEventsResponse } from "@/lib/api/responses/events";
 import { listEventsInput } from "@/lib/validations/events";
 import { listEvents } from "../events/list-events";
 import { defineMethod } from "./define-method";
@@ -6,6 +7,7 @@ import { defineMethod } from "./define-method";
 // SPEC B6: reading what the join requests published.
 export const listEventsMethod = defineMethod({
   name: "events/list",
+  responses: { 200: listEventsResponse },
   kind: "read",
   permission: "compute:join-tokens:read",
   resource: "compute-pool",

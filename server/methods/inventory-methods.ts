@@ -1,4 +1,6 @@
 import "server-only";
+import { snapshotJson } from "@/lib/inventory/snapshot-json";
+import { listInventoryResponse, reportInventoryResponse } from "@/lib/api/responses/inventory";
 import { INVENTORY_REPORT_MAX_BYTES, inventoryReportInput } from "@/lib/validations/inventory";
 import { getInventoryInput, listInventoryInput } from "@/lib/validations/nodes";
 import { getSnapshot, listSnapshots } from "../inventory/read-snapshots";
@@ -12,6 +14,7 @@ const common = { phase: "v0.4", status: "registered", module: "server" } as cons
 export const reportInventoryMethod = defineMachineMethod({
   ...common,
   name: "inventory/report",
+  responses: { 200: reportInventoryResponse },
   kind: "mutation",
   summary: "The daemon reports its node's inventory; a new snapshot is stored only when the content changed.",
   description:
@@ -29,6 +32,7 @@ export const reportInventoryMethod = defineMachineMethod({
 export const getInventoryMethod = defineNodeMethod({
   ...common,
   name: "inventory/get",
+  responses: { 200: snapshotJson },
   kind: "read",
   permission: "compute:nodes:read",
   resource: "compute-node",
@@ -41,6 +45,7 @@ export const getInventoryMethod = defineNodeMethod({
 export const listInventoryMethod = defineNodeMethod({
   ...common,
   name: "inventory/list",
+  responses: { 200: listInventoryResponse },
   kind: "read",
   permission: "compute:nodes:read",
   resource: "compute-node",

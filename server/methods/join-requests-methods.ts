@@ -1,4 +1,6 @@
 import "server-only";
+import { joinRequestJson } from "@/lib/join-requests/join-request-json";
+import { listJoinRequestsResponse } from "@/lib/api/responses/join-requests";
 import {
   approveJoinRequestInput,
   listJoinRequestsInput,
@@ -15,6 +17,7 @@ const common = { resource: "compute-pool", phase: "v0.2", status: "registered", 
 export const listJoinRequestsMethod = defineMethod({
   ...common,
   name: "joinRequests/list",
+  responses: { 200: listJoinRequestsResponse },
   kind: "read",
   permission: "compute:join-tokens:read",
   summary: "Lists the join requests a pool can decide: its own, and its site's requests that no pool has claimed yet.",
@@ -29,6 +32,7 @@ export const listJoinRequestsMethod = defineMethod({
 export const approveJoinRequestMethod = defineMethod({
   ...common,
   name: "joinRequests/approve",
+  responses: { 200: joinRequestJson },
   kind: "mutation",
   permission: "compute:join-tokens:create",
   summary: "Approves a pending join request, assigns it to the pool and returns it with a new expiry of `ttlSeconds` (60 to 86,400, one hour by default).",
@@ -44,6 +48,7 @@ export const approveJoinRequestMethod = defineMethod({
 export const rejectJoinRequestMethod = defineMethod({
   ...common,
   name: "joinRequests/reject",
+  responses: { 200: joinRequestJson },
   kind: "mutation",
   permission: "compute:join-tokens:create",
   summary: "Rejects a pending join request, or withdraws an approval the machine has not used yet, and returns the request.",

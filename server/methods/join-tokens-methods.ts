@@ -1,4 +1,6 @@
 import "server-only";
+import { joinTokenJson } from "@/lib/join-tokens/join-token-json";
+import { createJoinTokenResponse, listJoinTokensResponse } from "@/lib/api/responses/join-tokens";
 import { createJoinTokenInput, listJoinTokensInput, revokeJoinTokenInput } from "@/lib/validations/join-tokens";
 import { createJoinToken } from "../join-tokens/create-join-token";
 import { listJoinTokens } from "../join-tokens/list-join-tokens";
@@ -12,6 +14,7 @@ const common = { resource: "compute-pool", phase: "v0.2", status: "registered", 
 export const createJoinTokenMethod = defineMethod({
   ...common,
   name: "joinTokens/create",
+  responses: { 200: createJoinTokenResponse },
   kind: "mutation",
   permission: "compute:join-tokens:create",
   summary: "Creates a join token for the pool; the bearer bcjt_<id>.<secret> is returned once.",
@@ -23,6 +26,7 @@ export const createJoinTokenMethod = defineMethod({
 export const listJoinTokensMethod = defineMethod({
   ...common,
   name: "joinTokens/list",
+  responses: { 200: listJoinTokensResponse },
   kind: "read",
   permission: "compute:join-tokens:read",
   summary: "Lists the pool's join tokens, newest first, without their secrets.",
@@ -33,6 +37,7 @@ export const listJoinTokensMethod = defineMethod({
 export const revokeJoinTokenMethod = defineMethod({
   ...common,
   name: "joinTokens/revoke",
+  responses: { 200: joinTokenJson },
   kind: "mutation",
   permission: "compute:join-tokens:create",
   summary: "Revokes a join token of the pool; revoking it again returns it unchanged.",

@@ -1,4 +1,6 @@
 import "server-only";
+import { nodeJson } from "@/lib/nodes/node-json";
+import { joinAdmitted, joinDeferred, listNodesResponse, renewNodeResponse } from "@/lib/api/responses/nodes";
 import { joinNodeInput } from "@/lib/validations/node-join";
 import { authenticateJoinCredential } from "../nodes/join-credential";
 import { joinNode } from "../nodes/join-node";
@@ -15,6 +17,7 @@ import { observeJoin } from "../metrics/observe";
 // SPEC B5: the node daemon's join, with a join token or a site enrollment key.
 export const joinNodeMethod = defineMachineMethod({
   name: "nodes/join",
+  responses: { 200: joinAdmitted, 202: joinDeferred },
   kind: "mutation",
   phase: "v0.2",
   status: "registered",
@@ -49,6 +52,7 @@ const nodePhase = { phase: "v0.4", status: "registered", module: "server" } as c
 export const listNodesMethod = defineMethod({
   ...nodePhase,
   name: "nodes/list",
+  responses: { 200: listNodesResponse },
   kind: "read",
   permission: "compute:nodes:read",
   resource: "compute-pool",
@@ -63,6 +67,7 @@ export const listNodesMethod = defineMethod({
 export const getNodeMethod = defineNodeMethod({
   ...nodePhase,
   name: "nodes/get",
+  responses: { 200: nodeJson },
   kind: "read",
   permission: "compute:nodes:read",
   resource: "compute-node",
@@ -77,6 +82,7 @@ export const getNodeMethod = defineNodeMethod({
 export const revokeNodeMethod = defineNodeMethod({
   ...nodePhase,
   name: "nodes/revoke",
+  responses: { 200: nodeJson },
   kind: "mutation",
   permission: "compute:nodes:revoke",
   resource: "compute-node",
@@ -90,6 +96,7 @@ export const revokeNodeMethod = defineNodeMethod({
 export const renewNodeMethod = defineMachineMethod({
   ...nodePhase,
   name: "nodes/renew",
+  responses: { 200: renewNodeResponse },
   kind: "mutation",
   summary: "The node rotates its certificate before it expires: a new CSR, a new 30-day certificate and the CA certificate.",
   description:

@@ -4,6 +4,9 @@ import { NavLink } from "@/components/ui/nav-link";
 import { groupDocs, servedSentence } from "@/server/docs/method-docs";
 
 export const metadata = { title: "API reference — Better Compute" };
+// Rendered per request, not prerendered: a prerendered page carries no CSP nonce,
+// so proxy.ts's policy would block Next.js's own scripts on it.
+export const dynamic = "force-dynamic";
 
 // The published methods by group, from the registry; each group has a page.
 export default function ApiReferencePage() {
@@ -12,7 +15,8 @@ export default function ApiReferencePage() {
       <h1>API reference</h1>
       <p>
         Every method is <code>POST /api/compute/&lt;group&gt;/&lt;method&gt;</code> with a JSON object body. The same contract as a
-        machine-readable document: <a href="/api/openapi.json">OpenAPI 3.1</a>.
+        machine-readable document: <a href="/api/openapi.json">OpenAPI 3.1</a>, and to browse and try:{" "}
+        <a href="/docs/api/reference" data-testid="interactive-reference">the interactive reference</a>.
       </p>
       <ul data-testid="groups">
         {groupDocs().map((group) => (

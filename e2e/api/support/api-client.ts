@@ -1,5 +1,6 @@
 import http from "node:http";
 import { expect, inject } from "vitest";
+import { expectDeclaredResponse } from "./declared-response";
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -21,11 +22,11 @@ function apiResponse<T>(status: number, text: string, headers: Headers): ApiResp
   return { status, body: parsed as T, text, headers };
 }
 
-async function toApiResponse<T>(response: Response): Promise<ApiResponse<T>> {
+export async function toApiResponse<T>(response: Response): Promise<ApiResponse<T>> {
   return apiResponse<T>(response.status, await response.text(), response.headers);
 }
 
-/** POSTs a JSON body (or raw text) to a method with a bearer credential. */
+/** POSTs a JSON body (or raw text) to a method with a bearer credential; a success must match the method's declared response. */
 export async function callMethod<T = any>(
   method: string,
   body: unknown,
@@ -39,7 +40,9 @@ export async function callMethod<T = any>(
     headers,
     body: httpMethod === "GET" || httpMethod === "HEAD" ? undefined : (options.rawBody ?? JSON.stringify(body)),
   });
-  return toApiResponse<T>(response);
+  const answer = await toApiResponse<T>(response);
+  expectDeclaredResponse(method, answer);
+  return answer;
 }
 
 /** Any request to any path, e.g. a streamed (chunked) body or an unknown route. */

@@ -6,7 +6,8 @@ import { hashSecret } from "@/server/auth/credentials";
 import { newId } from "@/lib/ids";
 import { x509 } from "@/server/pki/x509";
 import { makeEndorsementKeyPem, makeKeyAndCsr } from "@/server/pki/make-csr";
-import type { ApiResponse } from "./api-client";
+import { toApiResponse, type ApiResponse } from "./api-client";
+import { expectDeclaredResponse } from "./declared-response";
 import { createWorld, type World } from "./world";
 import { SoftwareTpm } from "@/lib/tpm/software-tpm";
 
@@ -101,14 +102,9 @@ export async function join(
     headers,
     body: JSON.stringify(body),
   });
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = undefined;
-  }
-  return { status: response.status, body: parsed as any, text, headers: response.headers };
+  const answer = await toApiResponse(response);
+  expectDeclaredResponse("nodes/join", answer);
+  return answer;
 }
 
 export async function createJoinTokenRow(

@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { JOIN_REQUEST_REASONS } from "@/lib/join-requests/join-request-json";
+import { nodeJson } from "@/lib/nodes/node-json";
+import { nextCursor, timestamp } from "../wire-fields";
+
+// What the nodes methods answer (SPEC B5, D1, F1); get and revoke return the node itself.
+
+const pem = z.string().startsWith("-----BEGIN ");
+
+/** 200: the CSR signed by the tenant's CA. */
+export const joinAdmitted = z.strictObject({
+  status: z.literal("admitted"),
+  nodeId: z.string().startsWith("node_"),
+  certificate: pem,
+  caCertificate: pem,
+});
+
+/** 202: deferred into a pending join request. */
+export const joinPending = z.strictObject({
+  status: z.literal("pending"),
+  requestId: z.string().startsWith("jreq_"),
+  expiresAt: timestamp,
+  reasons: z.array(z.enum(JOIN_REQUEST_REASONS)),
+});
+
+/** 202: prove the TPM (SPEC F1), each blob base64 with its 2-byte size prefix. */
+export const joinChallenge = z.strictObject({
+  status: z.literal("challenge"),
+  challengeId: z.string().startsWith("tpmc_"),
+  credentialBlob: z.base64().meta({ description: "TPM2B_ID_OBJECT" }),
+  encryptedSecret: z.base64().meta({ description: "TPM2B_ENCRYPTED_SECRET" }),
+  expiresAt: timestamp,
+});
+
+export const joinDeferred = z.discriminatedUnion("status", [joinPending, joinChallenge]);
+export type JoinNodeResult = z.infer<typeof joinAdmitted> | z.infer<typeof joinDeferred>;
+
+export const listNodesResponse = z.strictObject({ nodes: z.array(nodeJson), nextCursor });
+
+export const renewNodeResponse = z.strictObject({ nodeId: z.string().startsWith("node_"), certificate: pem, caCertificate: pem });
