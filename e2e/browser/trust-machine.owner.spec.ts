@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { generateKeyPairSync } from "node:crypto";
 import { SoftwareTpm } from "@/lib/tpm/software-tpm";
 import { addDiscoveredMachine } from "./support/data";
 import { join, makeMachine, storedJoin } from "./support/machine";
@@ -61,7 +60,7 @@ test("Allow this TPM puts the EK on the tenant's allow-list and approves; the ne
   const GPU_A_TOKEN = "bcjt_demogpua.demo-gpu-a-join-secret";
   // known to fra1's inventory, so only its TPM (a software one whose fresh EK no allow-list knows,
   // proven by credential activation, SPEC F1) defers it in gpu-a, which requires one
-  const tpm = new SoftwareTpm({ ekPrivateKeyPem: generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString() });
+  const tpm = SoftwareTpm.withFreshEk();
   const machine = { ...(await makeMachine("allow-tpm")), tpm };
   await addDiscoveredMachine("fra1", "gpu-a", machine);
   const known = { systemUuid: machine.systemUuid, macAddresses: machine.macAddresses };

@@ -37,6 +37,12 @@ export class SoftwareTpm {
     this.akName = tpmName(parseTpm2bPublic(this.akPublic));
   }
 
+  /** A TPM whose fresh RSA-2048 EK (the TCG default template's kind) no allow-list knows. */
+  static withFreshEk(): SoftwareTpm {
+    const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+    return new SoftwareTpm({ ekPrivateKeyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString() });
+  }
+
   get state(): SoftwareTpmState {
     return {
       ekPrivateKeyPem: this.ekPrivateKey.export({ type: "pkcs8", format: "pem" }).toString(),

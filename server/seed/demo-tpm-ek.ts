@@ -1,23 +1,9 @@
-// The endorsement key acme's TPM allow-list vouches for (SPEC Part C), the
-// public key of fixtures/tpm-ek-allowed.pem (a copy of the shared fixture):
-// demo machines joining gpu-a present it. Kept in code, not read from a file,
-// because the seed also runs inside the app (the embedded database's first
-// start). demo-tpm-ek.test.ts keeps the two equal.
-export const DEMO_ALLOWED_EK_PEM = `-----BEGIN PUBLIC KEY-----
-MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAnAjvTUKMLUFa6YwKDgSG
-ixUDDTSXjKVOrVUDAF922xzF40lcsA+fkaasNs39zW1FOe5EodGb92Iw0lYSFGjT
-YAddGAkpiLIeD4VSlOUZm75LMnuwgsoma6hFiUpc+or3goUNKgKQlp7NYCgdOoYO
-HbFkmd0t+xt4AN3b93elpwJX6XnQ125TfkPUJ+vidadLWmkMNbTlhuXylv0Y6uDB
-5X/3pcI5rm0+oO7kIHqfsO7bnQYbSYQ1oxp6PI/MTmLF1sF2awcTD7wt4iMKpnVM
-SWal4AQu3oGirPT79i94pcRwLzpZEsgTfhlVWBcHHG5nqhQoRhP+bUfxh7nENo18
-GQIDAQAB
------END PUBLIC KEY-----
-`;
-
 // SPEC F5: the demo-only endorsement key pair (fixtures/tpm-ek-demo.key.pem, a
 // copy of the shared fixture; no real TPM's, its private half is published).
 // The seed plays a software TPM with it, so demo machines prove their EK by
 // credential activation as real ones do (F1); acme's allow-list holds its hash.
+// Kept in code, not read from a file, because the seed also runs inside the app
+// (the embedded database's first start); demo-tpm-ek.test.ts keeps it equal to the fixture.
 export const DEMO_TPM_EK_PRIVATE_KEY_PEM = `-----BEGIN PRIVATE KEY-----
 MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC20lpP1/UmB3na
 Kxa0ZgrrgN3cOLcR36s+Iea3Al2+R0MLpHjgRWi72zCp+WIjcqHZmGCjpTgVtNXI
@@ -48,13 +34,3 @@ MHGC3c52RvePc6FsR0Mw/nCCLh0FfWN8pAM06PazCW15cL//j6YV5S2mpHpd8IsM
 -----END PRIVATE KEY-----
 `;
 
-export const DEMO_TPM_EK_PEM = `-----BEGIN PUBLIC KEY-----
-MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAttJaT9f1Jgd52isWtGYK
-64Dd3Di3Ed+rPiHmtwJdvkdDC6R44EVou9swqfliI3Kh2Zhgo6U4FbTVyHewPk4V
-F2GyalpLJMLwpj1xPDgWFz3oGNoj8J4lWXVM2Mi0k6h9JHcXLEc3vzoc+vzBOheW
-FMQF6KqLZNrYiiq/Zq+IhKK3IvGJYfhi0KnABOhFwXUZ24IvKL8aO2TXAGji3Vhc
-cse+5//R35M7fXN0DXS2wISbErvYYzSahpcbrbiWA1EmfV8/3LtAdCW9oVAaFcXj
-p2xpij3x2QxELfmhUDCPaLrXavD/FvaE+VIXBmp8rhoOT5/K0yGhFfwV0QS4aGuk
-hwIDAQAB
------END PUBLIC KEY-----
-`;

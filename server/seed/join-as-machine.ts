@@ -1,5 +1,4 @@
 import "server-only";
-import { generateKeyPairSync } from "node:crypto";
 import type { Db } from "../db/client";
 import type { JoinCredential } from "../nodes/join-credential";
 import { joinNode } from "../nodes/join-node";
@@ -15,9 +14,7 @@ export type DemoTpm = "allowed" | "unknown";
 
 /** The demo EK (allow-listed), or a fresh RSA-2048 EK no allow-list knows. */
 export function demoSoftwareTpm(kind: DemoTpm): SoftwareTpm {
-  if (kind === "allowed") return new SoftwareTpm({ ekPrivateKeyPem: DEMO_TPM_EK_PRIVATE_KEY_PEM });
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  return new SoftwareTpm({ ekPrivateKeyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString() });
+  return kind === "allowed" ? new SoftwareTpm({ ekPrivateKeyPem: DEMO_TPM_EK_PRIVATE_KEY_PEM }) : SoftwareTpm.withFreshEk();
 }
 
 type Body = Omit<JoinNodeInput, "tpm">;

@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { inject } from "vitest";
 import { getDb } from "@/server/db/client";
@@ -26,8 +26,7 @@ export const DEMO_EK_SHA256 = "23ecae7f12443c728490c84f0a0c06ce53314bb6fe6053c0a
 /** A software TPM with the allow-listed demo EK (SPEC F5). */
 export const demoTpm = () => new SoftwareTpm({ ekPrivateKeyPem: DEMO_EK_PRIVATE_KEY_PEM });
 /** A software TPM whose fresh RSA-2048 EK no allow-list knows. */
-export const freshTpm = () =>
-  new SoftwareTpm({ ekPrivateKeyPem: generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString() });
+export const freshTpm = () => SoftwareTpm.withFreshEk();
 
 export interface Machine {
   hostname: string;

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { SoftwareTpm } from "@/lib/tpm/software-tpm";
 
@@ -30,10 +30,6 @@ const unknownHardware = (): SimulatedHardware => {
 // allow-list holds its hash. The simulator plays a software TPM with it.
 const DEMO_EK_KEY_FILE = new URL("../../../fixtures/tpm-ek-demo.key.pem", import.meta.url);
 
-/** A fresh RSA-2048 EK no allow-list knows. */
-const freshEkPrivateKeyPem = () =>
-  generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-
 /** The scenario's hardware and its software TPM (null: no TPM). */
 export async function scenarioMachine(scenario: Scenario, viaSiteKey: boolean): Promise<{ hardware: SimulatedHardware; tpm: SoftwareTpm | null }> {
   const known = inventoryEntry(viaSiteKey ? 8 : 1);
@@ -47,7 +43,7 @@ export async function scenarioMachine(scenario: Scenario, viaSiteKey: boolean): 
     case "tpm-allowed":
       return { hardware: known, tpm: new SoftwareTpm({ ekPrivateKeyPem: await readFile(DEMO_EK_KEY_FILE, "utf8") }) };
     case "tpm-unknown":
-      return { hardware: known, tpm: new SoftwareTpm({ ekPrivateKeyPem: freshEkPrivateKeyPem() }) };
+      return { hardware: known, tpm: SoftwareTpm.withFreshEk() };
   }
 }
 
