@@ -29,13 +29,13 @@ const QueueResults = lazy(() => loadResults().then((m) => ({ default: m.QueueRes
 type OpenDialog = RowAction | { kind: "bulk"; decision: BulkDecision; requests: JoinRequestJson[] } | null;
 
 export function JoinRequestQueue({ pool }: { pool: QueuePool }) {
-  const { state, cursor } = useQueueUrlState();
-  const query = useJoinRequestsInfiniteQuery({ tenantId: pool.tenantId, poolId: pool.id, state, cursor });
+  const { state, cursor, until } = useQueueUrlState();
+  const view = useJoinRequestsInfiniteQuery({ tenantId: pool.tenantId, poolId: pool.id, state, cursor, until });
+  const { query, requests } = view;
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: "", ids: new Set() });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   useEffect(() => void loadResults(), []);
 
-  const requests = query.data?.pages.flatMap((page) => page.joinRequests) ?? [];
   // Selection belongs to one view, and only to rows still pending in it.
   const viewKey = `${state}:${cursor ?? ""}`;
   const pendingIds = new Set(requests.filter((request) => request.state === "pending").map((request) => request.id));
@@ -67,8 +67,7 @@ export function JoinRequestQueue({ pool }: { pool: QueuePool }) {
           <QueueResults
             pool={pool}
             state={state}
-            query={query}
-            requests={requests}
+            view={view}
             pendingIds={pendingIds}
             selected={selected}
             setSelected={setSelected}

@@ -1,11 +1,11 @@
 "use client";
-import type { useJoinRequestsInfiniteQuery } from "@/data/join-requests/join-requests-infinite-query";
+import type { JoinRequestsView } from "@/data/join-requests/join-requests-infinite-query";
 import type { BulkDecision } from "@/data/join-requests/decide-join-requests-mutation";
-import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import type { StateFilter } from "@/lib/validations/join-requests";
 import { QueueEmpty, QueueError } from "./queue-states";
 import { RequestsTable, type RowAction } from "./requests-table";
 import type { QueuePool } from "./queue-pool";
+import { rememberLoadedUntil } from "./remember-loaded-until";
 import styles from "./queue.module.css";
 
 /**
@@ -16,15 +16,15 @@ import styles from "./queue.module.css";
 export function QueueResults(props: {
   pool: QueuePool;
   state: StateFilter;
-  query: ReturnType<typeof useJoinRequestsInfiniteQuery>;
-  requests: JoinRequestJson[];
+  view: JoinRequestsView;
   pendingIds: ReadonlySet<string>;
   selected: ReadonlySet<string>;
   setSelected: (ids: Iterable<string>) => void;
   onAction: (action: RowAction) => void;
   onBulk: (decision: BulkDecision) => void;
 }) {
-  const { pool, query, requests, selected, setSelected } = props;
+  const { pool, selected, setSelected } = props;
+  const { query, requests, hasMore } = props.view;
   return (
     <>
       {pool.canDecide && selected.size > 0 ? (
@@ -58,9 +58,9 @@ export function QueueResults(props: {
             onToggleAll={(select) => setSelected(select ? props.pendingIds : [])}
             onAction={props.onAction}
           />
-          {query.hasNextPage ? (
+          {hasMore ? (
             <div className={styles.more}>
-              <button type="button" className="button" disabled={query.isFetchingNextPage} onClick={() => query.fetchNextPage()}>
+              <button type="button" className="button" disabled={query.isFetchingNextPage} onClick={() => void loadMore(props.view)}>
                 {query.isFetchingNextPage ? "Loading…" : "Load more"}
               </button>
             </div>
@@ -69,4 +69,22 @@ export function QueueResults(props: {
       )}
     </>
   );
+}
+
+
+/**
+ * The next page: one the view has cached but does not show yet (after a
+ * filter link back to this view), else a fetched one. The URL's `until`
+ * then names its last row, so a reload or a shared link shows these rows.
+ */
+async function loadMore({ query, shown }: JoinRequestsView) {
+  const cached = query.data?.pages ?? [];
+  const pages = shown < cached.length ? cached.slice(0, shown + 1) : await fetchedPages(query);
+  const last = pages.flatMap((page) => page.joinRequests).at(-1);
+  if (last) rememberLoadedUntil(last.id);
+}
+
+async function fetchedPages(query: JoinRequestsView["query"]) {
+  const result = await query.fetchNextPage();
+  return result.isError ? [] : (result.data?.pages ?? []);
 }

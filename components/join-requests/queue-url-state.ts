@@ -2,8 +2,10 @@
 import { useSearchParams } from "next/navigation";
 import type { StateFilter } from "@/lib/validations/join-requests";
 
-// The queue's URL state (next-learn style): ?state=…&cursor=…, so a view can
-// be linked and survives a reload.
+// The queue's URL state (next-learn style): ?state=…&cursor=…&until=…, so a
+// view can be linked and survives a reload. `until` is the last row "Load
+// more" brought in: the view loads pages until it has that row again (the
+// queue is live, so a page count would shift while ids stay put).
 //
 // The filter values are listed here rather than imported because the schema
 // module pulls zod (~30 kB gzipped) into the queue's first load; the type
@@ -13,13 +15,24 @@ type Missing = Exclude<StateFilter, (typeof QUEUE_STATE_FILTERS)[number]>;
 const everyFilterListed: [Missing] extends [never] ? true : never = true;
 void everyFilterListed;
 
-/** The URL's filter (unknown values fall back to pending) and cursor (the server validates it). */
-export function useQueueUrlState(): { state: StateFilter; cursor: string | null } {
+export interface QueueUrlState {
+  state: StateFilter;
+  cursor: string | null;
+  until: string | null;
+}
+
+/** The URL's filter (unknown values fall back to pending), cursor (the server validates it) and until. */
+export function useQueueUrlState(): QueueUrlState {
   const params = useSearchParams();
   const state = params.get("state");
-  const cursor = params.get("cursor");
   return {
     state: (QUEUE_STATE_FILTERS as readonly string[]).includes(state ?? "") ? (state as StateFilter) : "pending",
-    cursor: cursor?.startsWith("jreq_") ? cursor : null,
+    cursor: requestIdParam(params.get("cursor")),
+    until: requestIdParam(params.get("until")),
   };
 }
+
+function requestIdParam(value: string | null): string | null {
+  return value?.startsWith("jreq_") ? value : null;
+}
+
