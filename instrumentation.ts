@@ -4,9 +4,15 @@
 // workers (webhook delivery, retention), which run inside the app process by
 // default: Node.js runtime only, never during `next build`, and at most once
 // per process (startWorkersOnce guards against dev hot reloads). BC_WORKERS=off
-// leaves them to `npm run worker`.
+// leaves them to `npm run worker`. With OTEL_EXPORTER_OTLP_ENDPOINT set,
+// tracing starts before all of it (server/tracing).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  // Tracing first, before anything loads `pg` (its instrumentation wraps the
+  // module as it loads), and only with an OTLP endpoint: without one the SDK
+  // is never imported.
+  const { tracingEnabled } = await import("./server/tracing/tracing-enabled");
+  const tracing = tracingEnabled() ? await (await import("./server/tracing/start-tracing")).startTracing() : null;
   const { refuseMisconfiguredStart } = await import("./server/lifecycle/refuse-misconfigured-start");
   refuseMisconfiguredStart();
   // A new embedded database is the demo: seeded before the first request.
@@ -15,7 +21,7 @@ export async function register() {
   const { startWorkersOnce } = await import("./server/workers/start-workers");
   const { stopOnSignal } = await import("./server/lifecycle/stop-on-signal");
   // Not awaited: register() must return before the server takes requests.
-  stopOnSignal(startWorkersOnce());
+  stopOnSignal(startWorkersOnce(), tracing);
   // Under `npm start` the primary asks every app process for its metrics at each scrape.
   const { startProcessMetrics } = await import("./server/metrics/process-metrics-text");
   startProcessMetrics();

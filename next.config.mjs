@@ -9,7 +9,13 @@ const nextConfig = {
   // PGlite ships Wasm and data files that must be loaded from node_modules at
   // run time, and pg has optional native bindings: keep both out of the bundle.
   // prom-client keeps its cluster state in module scope: one copy per process.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "pg", "prom-client"],
+  // OpenTelemetry's pg instrumentation wraps `pg` as Node's require loads it,
+  // which needs both loaded by Node, not bundled (server/tracing).
+  serverExternalPackages: [
+    "@electric-sql/pglite", "pglite-prisma-adapter", "pg", "prom-client",
+    "@opentelemetry/api", "@opentelemetry/sdk-trace-node", "@opentelemetry/resources", "@opentelemetry/instrumentation",
+    "@opentelemetry/instrumentation-pg", "@opentelemetry/exporter-trace-otlp-http", "@opentelemetry/exporter-trace-otlp-proto",
+  ],
   poweredByHeader: false,
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];

@@ -18,6 +18,7 @@ import { methodPath } from "@/lib/api/method-path";
 import { findSite, findTenant } from "../pools/find-site";
 import { findMethod } from "./registry";
 import { observeMethodCall } from "../metrics/observe";
+import { tagMethodResource, traceMethodCall } from "../tracing/method-span";
 
 /**
  * Serves POST /api/compute/<name> for a registered method, with the checks
@@ -27,9 +28,11 @@ import { observeMethodCall } from "../metrics/observe";
  * tenant → the method (request visibility, then state). The only try/catch.
  */
 export async function serveMethod(request: Request, name: string): Promise<Response> {
+  // A name the registry lacks is "unknown" in metrics and traces alike: no label or span name per stray URL.
+  const label = findMethod(name) ? name : "unknown";
   const started = performance.now();
-  const response = await answerMethod(request, name);
-  observeMethodCall(findMethod(name) ? name : "unknown", response.status, (performance.now() - started) / 1000);
+  const response = await traceMethodCall(label, () => answerMethod(request, name));
+  observeMethodCall(label, response.status, (performance.now() - started) / 1000);
   return response;
 }
 
@@ -103,13 +106,17 @@ async function serveNodeMethod(method: NodeMethodDefinition, db: Db, request: Re
 
 async function serveMachineMethod(method: MachineMethodDefinition, db: Db, request: Request, now: Date, requestId: string) {
   const credential = await method.authenticate(db, request, now, methodPath(method.name));
+  tagMethodResource(credential);
   const input = await parseBody(method, request);
   return method.handler({ input, credential, db, now, requestId });
 }
 
 async function parseBody<S extends z.ZodType>(method: { input: S; maxBodyBytes?: number }, request: Request): Promise<z.output<S>> {
   const parsed = parseInput(method.input, await readJsonBody(request, method.maxBodyBytes));
-  if (parsed.ok) return parsed.value;
+  if (parsed.ok) {
+    tagMethodResource(parsed.value);
+    return parsed.value;
+  }
   const [first] = parsed.violations;
   throw new ApiError("INVALID_ARGUMENT", `${first!.field} ${first!.message}`, parsed.violations);
 }
