@@ -1,9 +1,9 @@
 import { execFile } from "node:child_process";
-import { accessSync, constants } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
+import { commandOnPath } from "./command-on-path";
 import { promisify } from "node:util";
 
 // A real software TPM 2.0 (swtpm) driven with tpm2-tools, for tests that must
@@ -40,15 +40,7 @@ export interface Swtpm {
 }
 
 export function missingTpmCommands(): string[] {
-  const path = (process.env.PATH ?? "").split(delimiter);
-  const executable = (file: string) => {
-    try {
-      return accessSync(file, constants.X_OK) === undefined;
-    } catch {
-      return false;
-    }
-  };
-  return COMMANDS.filter((command) => !path.some((dir) => executable(join(dir, command))));
+  return COMMANDS.filter((command) => !commandOnPath(command));
 }
 
 /** tpm2-tools' credential file: magic and version 1 (BE uint32s), then TPM2B_ID_OBJECT and TPM2B_ENCRYPTED_SECRET. */

@@ -1,12 +1,12 @@
 // npm test — the whole suite on a throwaway PostgreSQL of its own:
-// start the cluster → migrate → seed → build → vitest (unit + API over HTTP)
-// → Playwright (the console in Chromium).
+// check the system (as root: install what is missing) → start the cluster
+// → migrate → seed → build → vitest (unit + API over HTTP) → Playwright (the
+// console in Chromium).
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
-import { accessSync, constants } from "node:fs";
 import { startPostgresCluster } from "./postgres-cluster";
-import { missingTpmCommands } from "../../test/swtpm";
+import { ensureSystemRequirements } from "./system-requirements";
 import { runNpmScript } from "./run-npm-script";
 
 function run(command: string, args: string[], env: Record<string, string>): Promise<number> {
@@ -36,25 +36,8 @@ async function runPlaywright(env: Record<string, string>) {
   }
 }
 
-/** What the suite needs from the system besides PostgreSQL (whose harness says so itself), checked before anything runs. */
-function missingTools(): string[] {
-  const missing: string[] = [];
-  try {
-    accessSync("/usr/bin/chromium", constants.X_OK);
-  } catch {
-    missing.push("Chromium at /usr/bin/chromium (apt-get install -y chromium)");
-  }
-  const tpm = missingTpmCommands();
-  if (tpm.length > 0) missing.push(`a software TPM: ${tpm.join(", ")} (apt-get install -y swtpm swtpm-tools tpm2-tools)`);
-  return missing;
-}
-
 async function main(): Promise<number> {
-  const missing = missingTools();
-  if (missing.length > 0) {
-    console.error(`npm test needs:\n${missing.map((line) => `  - ${line}`).join("\n")}\n(bash .ci/run installs them on Debian)`);
-    return 1;
-  }
+  if (!(await ensureSystemRequirements())) return 1;
   const cluster = await startPostgresCluster({ log: (line) => console.log(`[postgres] ${line}`) });
   try {
     const env = {
