@@ -27,4 +27,5 @@ export async function register() {
   startProcessMetrics();
   const { announceReady } = await import("./server/lifecycle/announce-ready");
   announceReady();
+  if (process.env.NODE_ENV === "development") console.log((await import("./server/lifecycle/dev-hint")).devHint());
 }

@@ -18,9 +18,9 @@ async function main() {
   const db = await getDb();
   const pending = await db.joinRequest.count({ where: { state: "pending" } });
   await db.$disconnect();
+  // The console's address and a first call follow from the server itself
+  // (server/lifecycle/dev-hint.ts): only it knows the port it got.
   console.log(`Embedded PostgreSQL (PGlite) in ${target.dir}: migrated, ${pending} pending join requests.`);
-  console.log(`Try: curl -s -X POST localhost:${process.env.PORT ?? 3000}/api/compute/joinRequests/list \\`);
-  console.log("  -H 'authorization: Bearer bcsk_acmeadmin.demo-acme-admin-secret' -d '{\"tenantId\":\"acme\",\"poolId\":\"gpu-a\"}'");
 }
 
 main().catch((error: unknown) => {
