@@ -17,9 +17,9 @@ export function PoolActivityChart({ poolName, hours }: { poolName: string; hours
   const pendingNow = hours[hours.length - 1]?.pending ?? 0;
   const approved = sum(hours, "approved");
   const rejected = sum(hours, "rejected");
-  const peak = Math.max(1, ...hours.map((hour) => Math.max(hour.pending, hour.approved + hour.rejected)));
+  const peak = Math.max(0, ...hours.map((hour) => Math.max(hour.pending, hour.approved + hour.rejected)));
   const x = scaleBand({ domain: hours.map((_, index) => index), range: [0, WIDTH], padding: 0.25 });
-  const y = scaleLinear({ domain: [0, peak], range: [HEIGHT, TOP] });
+  const y = scaleLinear({ domain: [0, Math.max(1, peak)], range: [HEIGHT, TOP] }); // a quiet pool's zeros lie on the baseline
   const barHeight = (n: number) => HEIGHT - y(n);
   const center = (index: number) => (x(index) ?? 0) + x.bandwidth() / 2;
   const summary = `${poolName}: ${pendingNow} pending now; ${approved} approved, ${rejected} rejected in the last 24 hours`;
