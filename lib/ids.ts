@@ -1,4 +1,4 @@
-import { monotonicFactory } from "ulid";
+import { encodeTime, monotonicFactory } from "ulid";
 
 // Ids are a prefix and a lowercase Crockford-base32 ULID, so they sort by
 // creation time (SPEC B1). Monotonic within a process: two ids made in the
@@ -9,4 +9,9 @@ export type IdPrefix = "jreq" | "evt" | "usr" | "grant" | "node" | "req" | "disc
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   return `${prefix}_${nextUlid(now).toLowerCase()}`;
+}
+
+/** The smallest event id of millisecond `ms` (ids after it were made at or after `ms`): a time range as an id range. */
+export function eventIdFloor(ms: number): string {
+  return `evt_${encodeTime(Math.max(0, ms), 10).toLowerCase()}${"0".repeat(16)}`;
 }

@@ -1,11 +1,18 @@
 import { NavLink } from "@/components/ui/nav-link";
 import type { SiteSummary } from "@/server/pools/list-pools-for-principal";
+import type { ActivityHour } from "@/server/pools/list-pool-activity";
+import { PoolActivityChart } from "./pool-activity-chart";
 import styles from "./pools-overview.module.css";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** The signed-in user's pools, grouped by site, with what waits in each queue. */
-export function PoolsOverview({ sites, attestationTenants = [] }: { sites: SiteSummary[]; attestationTenants?: string[] }) {
+/** The signed-in user's pools, grouped by site, with what waits in each queue and its last 24 hours. */
+export function PoolsOverview({ sites, attestationTenants = [], activity }: {
+  sites: SiteSummary[];
+  attestationTenants?: string[];
+  activity?: Map<string, ActivityHour[]>;
+}) {
+  const hoursOf = (poolId: string) => activity?.get(poolId);
   if (sites.length === 0) {
     return (
       <div className={`card ${styles.empty}`}>
@@ -41,7 +48,8 @@ export function PoolsOverview({ sites, attestationTenants = [] }: { sites: SiteS
           ) : null}
           <ul className={styles.grid}>
             {site.pools.map((pool) => (
-              <li key={pool.id}>
+              // the chart's table is interactive, so it sits beside the link, not in it
+              <li key={pool.id} className={styles.card}>
                 <NavLink href={`/pools/${encodeURIComponent(pool.id)}`} className={styles.pool} data-testid={`pool-${pool.id}`}>
                   <span className={styles.poolName}>
                     {pool.name}
@@ -62,6 +70,7 @@ export function PoolsOverview({ sites, attestationTenants = [] }: { sites: SiteS
                     <span className="badge">{pool.canDecide ? "admin" : "viewer"}</span>
                   </span>
                 </NavLink>
+                {hoursOf(pool.id) ? <PoolActivityChart poolName={pool.name} hours={hoursOf(pool.id)!} /> : null}
               </li>
             ))}
           </ul>

@@ -2,7 +2,8 @@ import { ulid } from "ulid";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { deliveriesOf, webhookWorld } from "@/e2e/api/support/webhook-world";
-import { enqueueDeliveries, eventIdFloor, SCAN_LAG_MS } from "./enqueue-deliveries";
+import { enqueueDeliveries, SCAN_LAG_MS } from "./enqueue-deliveries";
+import { eventIdFloor } from "@/lib/ids";
 
 // Event ids come from the writer's clock just before its commit, so an event
 // can become visible after later ones were already considered.

@@ -1,7 +1,7 @@
 import "server-only";
-import { encodeTime } from "ulid";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
+import { eventIdFloor } from "@/lib/ids";
 
 /**
  * How far behind the clock a subscription's scan cursor trails. Event ids are
@@ -13,11 +13,6 @@ import type { Db } from "../db/client";
  * than 10 minutes off.
  */
 export const SCAN_LAG_MS = 10 * 60_000;
-
-/** The smallest event id of millisecond `ms` (ids after it were made at or after `ms`). */
-export function eventIdFloor(ms: number): string {
-  return `evt_${encodeTime(Math.max(0, ms), 10).toLowerCase()}${"0".repeat(16)}`;
-}
 
 /**
  * Considers the events no delivery exists for yet: one pending delivery per

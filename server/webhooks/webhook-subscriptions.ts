@@ -2,7 +2,7 @@ import "server-only";
 import { monotonicFactory } from "ulid";
 import type { Db } from "../db/client";
 import { EVENT_TYPES, type EventType } from "@/lib/validations/events";
-import { eventIdFloor } from "./enqueue-deliveries";
+import { eventIdFloor } from "@/lib/ids";
 import { checkWebhookTarget, WebhookTargetError } from "./webhook-target";
 import { webhookHealth, type WebhookHealth } from "./webhook-health";
 import { generateWebhookSecret, sealWebhookKey } from "./webhook-secret";

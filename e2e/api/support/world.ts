@@ -86,6 +86,9 @@ export interface RequestSpec {
   /** where it should end up; `expired` means pending past its expiry */
   outcome?: "pending" | "approved" | "rejected" | "consumed" | "expired" | "approved-expired";
   reasons?: JoinRequestReason[];
+  /** when it was made (default: now, or 2 h ago for the expired outcomes) */
+  at?: Date;
+  ttlSeconds?: number;
 }
 
 /** Makes a join request through the domain functions and returns its id. */
@@ -93,7 +96,7 @@ export async function makeRequest(world: World, spec: RequestSpec): Promise<stri
   const db = await getDb();
   const outcome = spec.outcome ?? "pending";
   const past = outcome === "expired" || outcome === "approved-expired";
-  const now = past ? new Date(Date.now() - 2 * 3600_000) : new Date();
+  const now = spec.at ?? (past ? new Date(Date.now() - 2 * 3600_000) : new Date());
   const tenantId = spec.tenantId ?? world.tenantId;
   const n = suffix();
   const request = await createJoinRequest({
@@ -113,7 +116,7 @@ export async function makeRequest(world: World, spec: RequestSpec): Promise<stri
     credential: { joinTokenId: "test-token" },
     actor: "test",
     now,
-    ttlSeconds: outcome === "expired" ? 60 : undefined,
+    ttlSeconds: spec.ttlSeconds ?? (outcome === "expired" ? 60 : undefined),
   });
   if (outcome === "pending" || outcome === "expired") return request.id;
   const pool = await findPool(db, tenantId, spec.poolId ?? world.pools.a);

@@ -32,11 +32,13 @@ export async function createPendingRequest(spec: {
   reasons?: JoinRequestReason[];
   tpmEkSha256?: string | null;
   ttlSeconds?: number;
+  /** when the machine asked (default: now) */
+  at?: Date;
 }): Promise<CreatedRequest> {
   const tenantId = spec.tenantId ?? "acme";
   const siteId = spec.siteId ?? "fra1";
   const n = randomSuffix();
-  const now = new Date();
+  const now = spec.at ?? new Date();
   const id = newId("jreq", now.getTime());
   const hostname = `e2e-${spec.label ?? "node"}-${n}.${siteId}.${tenantId}.test`;
   const csrSha256 = randomBytes(32).toString("hex");
