@@ -38,10 +38,10 @@ export function cliSchemaEngineWasmPath(): string {
 
 async function instantiateCliWasm(): Promise<typeof SchemaEngine> {
   const wasmPath = cliSchemaEngineWasmPath();
-  const module = new WebAssembly.Module(await readFile(wasmPath));
+  const wasmModule = new WebAssembly.Module(await readFile(wasmPath));
 
   const provided = new Set(Object.keys(glue));
-  const missing = WebAssembly.Module.imports(module).filter(
+  const missing = WebAssembly.Module.imports(wasmModule).filter(
     (entry) => entry.module !== GLUE_MODULE_NAME || !provided.has(entry.name),
   );
   if (missing.length > 0) {
@@ -52,7 +52,7 @@ async function instantiateCliWasm(): Promise<typeof SchemaEngine> {
     );
   }
 
-  const instance = new WebAssembly.Instance(module, { [GLUE_MODULE_NAME]: glue });
+  const instance = new WebAssembly.Instance(wasmModule, { [GLUE_MODULE_NAME]: glue });
   glue.__wbg_set_wasm(instance.exports);
   const start = instance.exports.__wbindgen_start;
   if (typeof start === "function") start();

@@ -375,6 +375,7 @@ function isMainModule(): boolean {
 }
 
 async function main(): Promise<void> {
+  // eslint-disable-next-line prefer-const -- assigned once, below, but read by the signal handler registered before it
   let cluster: PostgresCluster | undefined;
   let stopping = false;
   // Listening before the start makes this handler run before the module's exit hooks, and

@@ -7,9 +7,9 @@ async function load(env: Record<string, string | undefined>) {
   vi.resetModules();
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   vi.stubEnv("BC_LOG_LEVEL", "silent");
-  const module = await import("./session-principal");
+  const sessionPrincipal = await import("./session-principal");
   const { getDb } = await import("../db/client");
-  return { ...module, db: await getDb() };
+  return { ...sessionPrincipal, db: await getDb() };
 }
 afterEach(() => vi.unstubAllEnvs());
 

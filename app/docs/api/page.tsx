@@ -16,6 +16,8 @@ export default function ApiReferencePage() {
       <p>
         Every method is <code>POST /api/compute/&lt;group&gt;/&lt;method&gt;</code> with a JSON object body. The same contract as a
         machine-readable document: <a href="/api/openapi.json">OpenAPI 3.1</a>, and to browse and try:{" "}
+        {/* A plain link: the reference is a route handler's own HTML document (the Scalar bundle), not a page <Link> could render. */}
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
         <a href="/docs/api/reference" data-testid="interactive-reference">the interactive reference</a>.
       </p>
       <ul data-testid="groups">

@@ -5,6 +5,9 @@
 // certificate), certificate.pem.
 import { readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { z } from "zod";
+import type { reportInventoryResponse } from "@/lib/api/responses/inventory";
+import type { renewNodeResponse } from "@/lib/api/responses/nodes";
 import { x509 } from "@/server/pki/x509";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
 import { signNodeToken } from "@/lib/node-credential/sign-node-token";
@@ -36,7 +39,8 @@ async function loadNode(dir: string, name: string): Promise<SavedNode> {
 }
 
 /** POSTs to a machine method as the node, printing the answer; resolves to the status and body. */
-async function callAsNode(url: string, dir: string, node: SavedNode, method: string, body: unknown) {
+/** The method's answer as its published schema declares it (the simulator prints what it got), or not ok. */
+async function callAsNode<T>(url: string, dir: string, node: SavedNode, method: string, body: unknown): Promise<{ ok: true; answer: T } | { ok: false }> {
   const privateKeyPem = await readFile(path.join(dir, "key.pem"), "utf8");
   const token = await signNodeToken({ privateKeyPem, nodeId: node.nodeId, method });
   const response = await fetch(new URL(methodPath(method), url), {
@@ -44,10 +48,12 @@ async function callAsNode(url: string, dir: string, node: SavedNode, method: str
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify(body),
   });
-  const answer = (await response.json().catch(() => ({}))) as Record<string, any>;
+  const answer: unknown = await response.json().catch(() => ({}));
   console.log(`HTTP ${response.status}`);
-  if (!response.ok) console.log(`${answer.error?.code ?? "error"}: ${answer.error?.message ?? JSON.stringify(answer)}`);
-  return { ok: response.ok, answer };
+  if (response.ok) return { ok: true, answer: answer as T };
+  const error = (answer as { error?: { code?: string; message?: string } }).error;
+  console.log(`${error?.code ?? "error"}: ${error?.message ?? JSON.stringify(answer)}`);
+  return { ok: false };
 }
 
 export async function reportCommand(input: { url: string; dir: string; name: string; machine: Machine; change?: InventoryChange }): Promise<number> {
@@ -56,8 +62,9 @@ export async function reportCommand(input: { url: string; dir: string; name: str
   const current = node.inventory ?? gpuServerInventory({ hostname: machine.hostname, ...machine.hardware });
   const sections = change ? applyInventoryChange(current, change) : current;
   console.log(`${name} (node ${node.nodeId}) reports ${Object.keys(sections).length} sections${change ? ` after a change: ${change}` : ""}`);
-  const { ok, answer } = await callAsNode(url, dir, node, "inventory/report", { sections });
-  if (!ok) return 1;
+  const result = await callAsNode<z.infer<typeof reportInventoryResponse>>(url, dir, node, "inventory/report", { sections });
+  if (!result.ok) return 1;
+  const { answer } = result;
   console.log(answer.changed ? `changed: new snapshot ${answer.snapshotId}, sections ${answer.changedSections.join(", ")}` : `unchanged: snapshot ${answer.snapshotId}`);
   await saveNode(dir, { ...node, inventory: sections });
   return 0;
@@ -68,8 +75,9 @@ export async function renewCommand(input: { url: string; dir: string; name: stri
   const node = await loadNode(dir, name);
   const next = await makeKeyAndCsr(machine.hostname);
   console.log(`${name} (node ${node.nodeId}) renews its certificate with a new key`);
-  const { ok, answer } = await callAsNode(url, dir, node, "nodes/renew", { csr: next.csrPem });
-  if (!ok) return 1;
+  const result = await callAsNode<z.infer<typeof renewNodeResponse>>(url, dir, node, "nodes/renew", { csr: next.csrPem });
+  if (!result.ok) return 1;
+  const { answer } = result;
   // the previous key and certificate are kept beside: they still count until their notAfter
   await rename(path.join(dir, "key.pem"), path.join(dir, "key.previous.pem"));
   await rename(path.join(dir, "certificate.pem"), path.join(dir, "certificate.previous.pem")).catch(() => undefined);
