@@ -1,6 +1,7 @@
 import { LocalTime } from "@/components/join-requests/countdown";
 import { NavLink } from "@/components/ui/nav-link";
 import styles from "@/components/join-requests/queue.module.css";
+import tableCards from "@/components/ui/table-cards.module.css";
 import type { EventJson } from "@/lib/events/event-json";
 import { shortType } from "./event-log-url";
 
@@ -19,7 +20,7 @@ const BADGE: Record<string, string> = {
 export function EventLogTable({ poolId, events, actors }: { poolId: string; events: EventJson[]; actors: Record<string, string> }) {
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table} data-testid="event-log">
+      <table className={`${styles.table} ${tableCards.cards}`} data-testid="event-log">
         <thead>
           <tr>
             <th scope="col">When</th>
@@ -38,14 +39,14 @@ export function EventLogTable({ poolId, events, actors }: { poolId: string; even
             return (
               <tr key={event.id} data-testid="event-row" data-event-id={event.id} data-type={event.type}>
                 <td className={styles.nowrap}><LocalTime iso={event.occurredAt} /></td>
-                <td><span className={`badge ${BADGE[type] ?? ""}`}>{type}</span></td>
-                <td className="mono">
+                <td data-label="Event"><span className={`badge ${BADGE[type] ?? ""}`}>{type}</span></td>
+                <td className="mono" data-label="Request">
                   {requestId ? (
                     <NavLink href={`/pools/${encodeURIComponent(poolId)}/requests/${encodeURIComponent(requestId)}`}>{requestId}</NavLink>
                   ) : "—"}
                 </td>
-                <td className="mono">{actor ? (actors[actor] ?? actor) : "—"}</td>
-                <td>
+                <td className="mono" data-label="By">{actor ? (actors[actor] ?? actor) : "—"}</td>
+                <td data-label="Details">
                   {text(data.noun) ? (
                     // an administrative change (SPEC E1): what changed, then where
                     <>{text(data.noun)} {text(data.verb)}{text(data.id) ? <> <span className="mono">{text(data.id)}</span></> : null}

@@ -5,6 +5,7 @@ import { Age, ExpiryCountdown } from "./countdown";
 import { CopyButton } from "./copy-button";
 import { ReasonBadges, shortHash, SiteRequestBadge, StateBadge } from "./request-badges";
 import type { QueuePool } from "./queue-pool";
+import tableCards from "@/components/ui/table-cards.module.css";
 import styles from "./queue.module.css";
 
 export type RowAction = { kind: "approve" | "reject"; request: JoinRequestJson };
@@ -23,7 +24,7 @@ export function RequestsTable(props: {
   const allSelected = selectable.length > 0 && selectable.every((request) => selected.has(request.id));
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table} data-testid="requests-table">
+      <table className={`${styles.table} ${tableCards.cards}`} data-testid="requests-table">
         <thead>
           <tr>
             {pool.canDecide ? (
@@ -47,8 +48,10 @@ export function RequestsTable(props: {
               {pool.canDecide ? (
                 <td className={styles.select}>
                   {request.state === "pending" ? (
-                    <input type="checkbox" aria-label={`Select ${request.machine.hostname}`} checked={selected.has(request.id)}
-                      onChange={() => props.onToggle(request.id)} />
+                    <label className={styles.selectTarget}>
+                      <input type="checkbox" aria-label={`Select ${request.machine.hostname}`} checked={selected.has(request.id)}
+                        onChange={() => props.onToggle(request.id)} />
+                    </label>
                   ) : null}
                 </td>
               ) : null}
@@ -68,22 +71,22 @@ export function RequestsTable(props: {
                   </span>
                 </div>
               </td>
-              <td><ReasonBadges reasons={request.reasons} /></td>
-              <td>
+              <td data-label="Reasons"><ReasonBadges reasons={request.reasons} /></td>
+              <td data-label="TPM EK">
                 {request.machine.tpmEkSha256 ? (
                   <span className={styles.hash} title={request.machine.tpmEkSha256}>{shortHash(request.machine.tpmEkSha256)}</span>
                 ) : (
                   <span className="muted">no TPM</span>
                 )}
               </td>
-              <td>
+              <td data-label="CSR">
                 <span className={styles.hash} title={request.csrSha256}>
                   {shortHash(request.csrSha256)}
                   <CopyButton value={request.csrSha256} label={`Copy the CSR fingerprint of ${request.machine.hostname}`} />
                 </span>
               </td>
-              <td className={styles.nowrap}><Age iso={request.createdAt} /></td>
-              <td className={styles.nowrap}><ExpiryCountdown request={request} /></td>
+              <td className={styles.nowrap} data-label="Age"><Age iso={request.createdAt} /></td>
+              <td className={styles.nowrap} data-label="Expires in"><ExpiryCountdown request={request} /></td>
               {pool.canDecide ? (
                 <td>
                   <RowActions pool={pool} request={request} onAction={props.onAction} />

@@ -5,7 +5,7 @@ import type { NodeJson } from "@/lib/nodes/node-json";
 import type { MachineTwin } from "@/server/nodes/find-machine-twins";
 import { certificateExpiresSoon, hardwareSummary, isStale, osSummary } from "@/lib/nodes/node-facts";
 import { nodeHref } from "./node-url";
-import nodeStyles from "./node.module.css";
+import tableCards from "@/components/ui/table-cards.module.css";
 
 /** A pool's nodes, one row each: what it is, whether it is alive, and when its certificate runs out. */
 export function NodesTable(props: {
@@ -19,7 +19,7 @@ export function NodesTable(props: {
   const { poolId, nodes, sections, twins, now } = props;
   return (
     <div className={styles.tableWrap}>
-      <table className={`${styles.table} ${nodeStyles.cards}`} role="table" data-testid="nodes">
+      <table className={`${styles.table} ${tableCards.cards}`} role="table" data-testid="nodes">
         <thead role="rowgroup">
           <tr role="row">
             <th role="columnheader" scope="col">Node</th>

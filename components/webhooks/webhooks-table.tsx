@@ -1,4 +1,5 @@
 import { LocalTime } from "@/components/join-requests/countdown";
+import tableCards from "@/components/ui/table-cards.module.css";
 import styles from "@/components/join-requests/queue.module.css";
 import type { WebhookSubscriptionInfo } from "@/server/webhooks/webhook-subscriptions";
 import { FAILING_AFTER } from "@/server/webhooks/webhook-health";
@@ -20,7 +21,7 @@ function Health({ subscription }: { subscription: WebhookSubscriptionInfo }) {
 export function WebhooksTable({ subscriptions }: { subscriptions: WebhookSubscriptionInfo[] }) {
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table}>
+      <table className={`${styles.table} ${tableCards.cards}`}>
         <thead>
           <tr>
             <th scope="col">Endpoint</th>
@@ -38,13 +39,13 @@ export function WebhooksTable({ subscriptions }: { subscriptions: WebhookSubscri
                 <div className="mono">{subscription.url}</div>
                 <div className={styles.ids}>{subscription.id}</div>
               </td>
-              <td className={styles.ids}>
+              <td className={styles.ids} data-label="Events">
                 {subscription.eventTypes.length ? subscription.eventTypes.map((type) => <div key={type}>{type}</div>) : "all"}
               </td>
-              <td><Health subscription={subscription} /></td>
-              <td className={styles.nowrap}><LocalTime iso={iso(subscription.lastAttemptAt)} /></td>
-              <td className={styles.nowrap}><LocalTime iso={iso(subscription.lastSuccessAt)} /></td>
-              <td>
+              <td data-label="Status"><Health subscription={subscription} /></td>
+              <td className={styles.nowrap} data-label="Last attempt"><LocalTime iso={iso(subscription.lastAttemptAt)} /></td>
+              <td className={styles.nowrap} data-label="Last success"><LocalTime iso={iso(subscription.lastSuccessAt)} /></td>
+              <td data-label="Failures in a row">
                 <span data-testid="webhook-failures">{subscription.consecutiveFailures}</span>
                 {subscription.lastError ? <div className="field-error">{subscription.lastError}</div> : null}
               </td>
