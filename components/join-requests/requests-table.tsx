@@ -1,4 +1,5 @@
 "use client";
+import { lazy, Suspense, useRef, useState } from "react";
 import { NavLink } from "@/components/ui/nav-link";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { Age, ExpiryCountdown } from "./countdown";
@@ -7,6 +8,9 @@ import { ReasonBadges, shortHash, SiteRequestBadge, StateBadge } from "./request
 import type { QueuePool } from "./queue-pool";
 import tableCards from "@/components/ui/table-cards.module.css";
 import styles from "./queue.module.css";
+import { useQueueShortcuts } from "./queue-shortcuts";
+
+const ShortcutsHelpDialog = lazy(() => import("./shortcuts-help-dialog").then((m) => ({ default: m.ShortcutsHelpDialog })));
 
 export type RowAction = { kind: "approve" | "reject"; request: JoinRequestJson };
 
@@ -22,9 +26,21 @@ export function RequestsTable(props: {
   const { pool, requests, selected } = props;
   const selectable = requests.filter((request) => request.state === "pending");
   const allSelected = selectable.length > 0 && selectable.every((request) => selected.has(request.id));
+  const table = useRef<HTMLTableElement>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  useQueueShortcuts({
+    table, requests, canApprove: pool.canDecide && !pool.archived, canDecide: pool.canDecide,
+    onAction: props.onAction, onToggle: props.onToggle, onHelp: () => setHelpOpen(true),
+  });
   return (
+    <>
+    <p className={styles.shortcutsHint}>
+      <button type="button" className="button button-small button-ghost" aria-keyshortcuts="?" onClick={() => setHelpOpen(true)}>
+        Keyboard shortcuts <kbd>?</kbd>
+      </button>
+    </p>
     <div className={styles.tableWrap}>
-      <table className={`${styles.table} ${tableCards.cards}`} data-testid="requests-table">
+      <table ref={table} className={`${styles.table} ${tableCards.cards}`} data-testid="requests-table">
         <thead>
           <tr>
             {pool.canDecide ? (
@@ -44,7 +60,8 @@ export function RequestsTable(props: {
         </thead>
         <tbody>
           {requests.map((request) => (
-            <tr key={request.id} data-testid="request-row" data-request-id={request.id} data-selected={selected.has(request.id)}>
+            <tr key={request.id} data-testid="request-row" data-request-id={request.id} data-selected={selected.has(request.id)}
+              tabIndex={-1} aria-label={`${request.machine.hostname}, ${request.state}`}>
               {pool.canDecide ? (
                 <td className={styles.select}>
                   {request.state === "pending" ? (
@@ -97,6 +114,8 @@ export function RequestsTable(props: {
         </tbody>
       </table>
     </div>
+    {helpOpen ? <Suspense fallback={null}><ShortcutsHelpDialog onClose={() => setHelpOpen(false)} /></Suspense> : null}
+    </>
   );
 }
 
