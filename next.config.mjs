@@ -12,9 +12,17 @@ const nextConfig = {
   // OpenTelemetry's pg instrumentation wraps `pg` as Node's require loads it,
   // which needs both loaded by Node, not bundled (server/tracing).
   serverExternalPackages: [
-    "@electric-sql/pglite", "pglite-prisma-adapter", "pg", "prom-client",
-    "@opentelemetry/api", "@opentelemetry/sdk-trace-node", "@opentelemetry/resources", "@opentelemetry/instrumentation",
-    "@opentelemetry/instrumentation-pg", "@opentelemetry/exporter-trace-otlp-http", "@opentelemetry/exporter-trace-otlp-proto",
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "pg",
+    "prom-client",
+    "@opentelemetry/api",
+    "@opentelemetry/sdk-trace-node",
+    "@opentelemetry/resources",
+    "@opentelemetry/instrumentation",
+    "@opentelemetry/instrumentation-pg",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/exporter-trace-otlp-proto",
   ],
   poweredByHeader: false,
   async headers() {

@@ -12,7 +12,12 @@ it("npm run bench -- --smoke measures every scenario against its floor without e
   try {
     await runNpmScript("bench", { DATABASE_URL: "" }, ["--smoke", "--skip-build", "--out", out]);
     const result = JSON.parse(await readFile(out, "utf8")) as {
-      rows: { scenario: string; connections: number; http: { requests: number; errors: number }; floor?: { requests: number; errors: number } }[];
+      rows: {
+        scenario: string;
+        connections: number;
+        http: { requests: number; errors: number };
+        floor?: { requests: number; errors: number };
+      }[];
       explainAtLargest: Record<string, string>;
       pageWeight: { path: string; scripts: number; gzipBytes: number };
       nodePageWeight: { path: string; scripts: number; gzipBytes: number };

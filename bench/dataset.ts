@@ -38,20 +38,37 @@ export async function createBenchWorld(client: pg.Client): Promise<void> {
       const siteId = `${tenantId}-s${s}`;
       await client.query(`INSERT INTO sites (id, tenant_id, name) VALUES ($1, $2, $1)`, [siteId, tenantId]);
       for (let p = 0; p < POOLS_PER_SITE; p++) {
-        await client.query(`INSERT INTO pools (id, tenant_id, site_id, name) VALUES ($1, $2, $3, $1)`, [`${siteId}-p${p}`, tenantId, siteId]);
+        await client.query(`INSERT INTO pools (id, tenant_id, site_id, name) VALUES ($1, $2, $3, $1)`, [
+          `${siteId}-p${p}`,
+          tenantId,
+          siteId,
+        ]);
       }
     }
   }
   await client.query(`INSERT INTO pools (id, tenant_id, site_id, name) VALUES ($1, $2, $3, $1)`, [APPROVE_POOL, HOT.tenantId, HOT.siteId]);
   await client.query(`INSERT INTO service_keys (id, tenant_id, name, secret_hash) VALUES ($1, $2, 'bench', $3)`, [
-    BENCH_KEY.id, HOT.tenantId, Buffer.from(hashSecret(BENCH_KEY.secret)),
+    BENCH_KEY.id,
+    HOT.tenantId,
+    Buffer.from(hashSecret(BENCH_KEY.secret)),
   ]);
-  await client.query(`INSERT INTO role_grants (id, tenant_id, pool_id, role, service_key_id) VALUES ('grant_bench', $1, NULL, 'pool_admin', $2)`, [
-    HOT.tenantId, BENCH_KEY.id,
-  ]);
+  await client.query(
+    `INSERT INTO role_grants (id, tenant_id, pool_id, role, service_key_id) VALUES ('grant_bench', $1, NULL, 'pool_admin', $2)`,
+    [HOT.tenantId, BENCH_KEY.id],
+  );
   // The hot pool's live queue and its site's unclaimed requests.
-  await insertRequests(client, HOT_PENDING, { poolExpr: `'${HOT.poolId}'`, siteExpr: `'${HOT.siteId}'`, tenantExpr: `'${HOT.tenantId}'`, live: true });
-  await insertRequests(client, HOT_UNCLAIMED, { poolExpr: "NULL", siteExpr: `'${HOT.siteId}'`, tenantExpr: `'${HOT.tenantId}'`, live: true });
+  await insertRequests(client, HOT_PENDING, {
+    poolExpr: `'${HOT.poolId}'`,
+    siteExpr: `'${HOT.siteId}'`,
+    tenantExpr: `'${HOT.tenantId}'`,
+    live: true,
+  });
+  await insertRequests(client, HOT_UNCLAIMED, {
+    poolExpr: "NULL",
+    siteExpr: `'${HOT.siteId}'`,
+    tenantExpr: `'${HOT.tenantId}'`,
+    live: true,
+  });
 }
 
 /**
@@ -64,7 +81,8 @@ export async function addMixedRequests(client: pg.Client, count: number): Promis
   const batch = 200_000;
   for (let done = 0; done < count; done += batch) {
     const n = Math.min(batch, count - done);
-    await client.query(`
+    await client.query(
+      `
       INSERT INTO join_requests (id, tenant_id, site_id, pool_id, state, reasons, hostname, system_uuid, serial_number,
         mac_addresses, tpm_ek_sha256, csr_sha256, created_at, expires_at, decided_at, decided_by, reason, consumed_at, join_token_id)
       SELECT bench_jreq_id(created), 'bench-t' || t, 'bench-t' || t || '-s' || s,
@@ -84,7 +102,9 @@ export async function addMixedRequests(client: pg.Client, count: number): Promis
           random() < 0.05 AS unclaimed, random() AS r
         FROM generate_series($1::bigint, $2::bigint) g
       ) rows, LATERAL (SELECT CASE WHEN r < 0.60 THEN 'consumed' WHEN r < 0.75 THEN 'rejected' WHEN r < 0.85 THEN 'expired'
-        WHEN r < 0.95 THEN 'pending' ELSE 'approved' END AS st) states`, [done + 1, done + n]);
+        WHEN r < 0.95 THEN 'pending' ELSE 'approved' END AS st) states`,
+      [done + 1, done + n],
+    );
   }
 }
 
@@ -94,19 +114,29 @@ export async function insertRequests(
   count: number,
   where: { poolExpr: string; siteExpr: string; tenantExpr: string; live: true },
 ): Promise<void> {
-  await client.query(`
+  await client.query(
+    `
     INSERT INTO join_requests (id, tenant_id, site_id, pool_id, state, reasons, hostname, system_uuid, serial_number,
       mac_addresses, csr_sha256, created_at, expires_at, join_token_id)
     SELECT bench_jreq_id(created), ${where.tenantExpr}, ${where.siteExpr}, ${where.poolExpr}, 'pending', ARRAY['unknown-to-discovery'],
       'live-' || g || '.bench', gen_random_uuid()::text, 'SN-live-' || g, ARRAY['02:00:00:00:00:02'],
       encode(sha256(gen_random_uuid()::text::bytea), 'hex'), created, created + interval '24 hours', 'benchtoken'
-    FROM (SELECT g, now() - random() * interval '2 hours' AS created FROM generate_series(1, $1::int) g) rows`, [count]);
+    FROM (SELECT g, now() - random() * interval '2 hours' AS created FROM generate_series(1, $1::int) g) rows`,
+    [count],
+  );
 }
 
 export async function approvalTargets(client: pg.Client, count: number): Promise<string[]> {
   await client.query(`DELETE FROM join_requests WHERE pool_id = $1 AND state = 'pending'`, [APPROVE_POOL]);
-  await insertRequests(client, count, { poolExpr: `'${APPROVE_POOL}'`, siteExpr: `'${HOT.siteId}'`, tenantExpr: `'${HOT.tenantId}'`, live: true });
-  const { rows } = await client.query<{ id: string }>(`SELECT id FROM join_requests WHERE pool_id = $1 AND state = 'pending' ORDER BY id`, [APPROVE_POOL]);
+  await insertRequests(client, count, {
+    poolExpr: `'${APPROVE_POOL}'`,
+    siteExpr: `'${HOT.siteId}'`,
+    tenantExpr: `'${HOT.tenantId}'`,
+    live: true,
+  });
+  const { rows } = await client.query<{ id: string }>(`SELECT id FROM join_requests WHERE pool_id = $1 AND state = 'pending' ORDER BY id`, [
+    APPROVE_POOL,
+  ]);
   return rows.map((row) => row.id);
 }
 

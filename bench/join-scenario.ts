@@ -30,12 +30,14 @@ export async function makeJoinBodies(count: number): Promise<string[]> {
     const hostname = `bench-${id}.join.test`;
     const { csrPem } = await makeKeyAndCsr(hostname);
     const mac = id.match(/../g)!.join(":");
-    bodies.push(JSON.stringify({
-      csr: csrPem,
-      hostname,
-      hardware: { systemUuid: `b0000000-0000-4000-8000-${id}`, serialNumber: `SN-${id}`, macAddresses: [mac] },
-      tpm: null,
-    }));
+    bodies.push(
+      JSON.stringify({
+        csr: csrPem,
+        hostname,
+        hardware: { systemUuid: `b0000000-0000-4000-8000-${id}`, serialNumber: `SN-${id}`, macAddresses: [mac] },
+        tpm: null,
+      }),
+    );
   }
   return bodies;
 }

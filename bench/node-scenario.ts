@@ -27,7 +27,11 @@ export async function createBenchNodes(client: pg.Client, count = NODE_COUNT): P
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const spki = publicKey.export({ type: "spki", format: "der" });
   const privateKeyPem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
-  const inventory = gpuServerInventory({ hostname: "bench.nodes.test", systemUuid: "b1000000-0000-4000-8000-000000000000", serialNumber: "SN-BENCH" });
+  const inventory = gpuServerInventory({
+    hostname: "bench.nodes.test",
+    systemUuid: "b1000000-0000-4000-8000-000000000000",
+    serialNumber: "SN-BENCH",
+  });
   await client.query(`INSERT INTO pools (id, tenant_id, site_id, name) VALUES ($1, $2, $3, $1)`, [NODE_POOL, HOT.tenantId, HOT.siteId]);
   const ids = Array.from({ length: count }, () => newId("node"));
   const snapshotIds = ids.map(() => newId("inv"));
@@ -62,4 +66,5 @@ export function reportBody(nodes: BenchNodes, changedSeq?: number): string {
   return JSON.stringify({ sections });
 }
 
-export const listNodesBody = (cursor?: string) => JSON.stringify({ tenantId: HOT.tenantId, poolId: NODE_POOL, limit: 100, ...(cursor ? { cursor } : {}) });
+export const listNodesBody = (cursor?: string) =>
+  JSON.stringify({ tenantId: HOT.tenantId, poolId: NODE_POOL, limit: 100, ...(cursor ? { cursor } : {}) });

@@ -11,8 +11,16 @@ const USER = { email: "bench@bench.test", password: "bench-password-123" };
 
 export async function createBenchUser(client: pg.Client, tenantId: string): Promise<void> {
   const id = newId("usr");
-  await client.query(`INSERT INTO users (id, email, name, password_hash) VALUES ($1, $2, 'bench', $3)`, [id, USER.email, await hashPassword(USER.password)]);
-  await client.query(`INSERT INTO role_grants (id, tenant_id, pool_id, role, user_id) VALUES ($1, $2, NULL, 'pool_admin', $3)`, [newId("grant"), tenantId, id]);
+  await client.query(`INSERT INTO users (id, email, name, password_hash) VALUES ($1, $2, 'bench', $3)`, [
+    id,
+    USER.email,
+    await hashPassword(USER.password),
+  ]);
+  await client.query(`INSERT INTO role_grants (id, tenant_id, pool_id, role, user_id) VALUES ($1, $2, NULL, 'pool_admin', $3)`, [
+    newId("grant"),
+    tenantId,
+    id,
+  ]);
 }
 
 /** Signs in through next-auth's credentials flow and returns the Cookie header. */

@@ -44,11 +44,15 @@ export function summarizeProfile(profile: CpuProfile, options: { requests: numbe
     byCategory.set(category, (byCategory.get(category) ?? 0) + us);
     if (category === "idle") continue;
     busyUs += us;
-    const where = frame.url ? `${frame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/(\.next)/, "$1")}:${frame.lineNumber + 1}` : "";
+    const where = frame.url
+      ? `${frame.url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*?\/(\.next)/, "$1")}:${frame.lineNumber + 1}`
+      : "";
     const key = `${frame.functionName || "(anonymous)"} ${where}`.trim();
     byFunction.set(key, (byFunction.get(key) ?? 0) + us);
   }
-  const lines = [`busy CPU ${(busyUs / 1000).toFixed(0)} ms over ${options.requests} measured requests (profile includes start-up and warm-up)`];
+  const lines = [
+    `busy CPU ${(busyUs / 1000).toFixed(0)} ms over ${options.requests} measured requests (profile includes start-up and warm-up)`,
+  ];
   lines.push("self time by where the code lives (share of busy time):");
   for (const [category, us] of [...byCategory].filter(([c]) => c !== "idle").sort((a, b) => b[1] - a[1])) {
     lines.push(`  ${((100 * us) / busyUs).toFixed(1).padStart(5)}%  ${category}`);

@@ -65,7 +65,9 @@ async function main() {
         bodyFor: args.scenario === "approve" ? (i) => approveBody(targets[i]!) : () => listBody("pending"),
       });
       requests = figures.requests;
-      console.log(`${args.scenario} c=${connections}: ${figures.throughput.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, errors ${figures.errors}`);
+      console.log(
+        `${args.scenario} c=${connections}: ${figures.throughput.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, errors ${figures.errors}`,
+      );
     } finally {
       await server.stop(); // SIGTERM: Node writes the profile as it exits
     }

@@ -18,9 +18,16 @@ export function printTable(rows: Row[], options: { header: boolean }): void {
   }
   for (const row of rows) {
     lines.push([
-      row.rows.toLocaleString("en"), row.scenario, String(row.connections),
-      fmt(row.http.throughput, 0), fmt(row.http.p50Ms, 2), fmt(row.http.p99Ms, 2), String(row.http.errors),
-      fmt(row.floor?.throughput, 0), fmt(row.floor?.p50Ms, 2), fmt(row.floor?.p99Ms, 2),
+      row.rows.toLocaleString("en"),
+      row.scenario,
+      String(row.connections),
+      fmt(row.http.throughput, 0),
+      fmt(row.http.p50Ms, 2),
+      fmt(row.http.p99Ms, 2),
+      String(row.http.errors),
+      fmt(row.floor?.throughput, 0),
+      fmt(row.floor?.p50Ms, 2),
+      fmt(row.floor?.p99Ms, 2),
       row.floor ? fmt(row.http.p50Ms / row.floor.p50Ms, 2) : "-",
     ]);
   }

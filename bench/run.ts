@@ -76,7 +76,9 @@ async function main() {
     try {
       console.log(`App: ${processes} process(es) behind one port`);
       pageWeight = await queuePageWeight(server.baseUrl, HOT.poolId);
-      console.log(`Queue page ${pageWeight.path}: ${pageWeight.scripts} scripts, ${(pageWeight.gzipBytes / 1000).toFixed(1)} kB gzipped (${(pageWeight.rawBytes / 1000).toFixed(1)} kB raw)`);
+      console.log(
+        `Queue page ${pageWeight.path}: ${pageWeight.scripts} scripts, ${(pageWeight.gzipBytes / 1000).toFixed(1)} kB gzipped (${(pageWeight.rawBytes / 1000).toFixed(1)} kB raw)`,
+      );
       let loaded = await tableSize(client);
       for (const size of sizes) {
         if (size > loaded) await addMixedRequests(client, size - loaded);
@@ -84,7 +86,12 @@ async function main() {
         loaded = await tableSize(client);
         const cursor = await deepCursor(client);
         console.log(`\n▶ ${loaded.toLocaleString("en")} join requests`);
-        const measure = async (scenario: string, connections: number, http: () => Promise<Row["http"]>, floor?: () => Promise<Row["floor"]>) => {
+        const measure = async (
+          scenario: string,
+          connections: number,
+          http: () => Promise<Row["http"]>,
+          floor?: () => Promise<Row["floor"]>,
+        ) => {
           const row: Row = { size, rows: loaded, scenario, connections, http: await http(), floor: floor ? await floor() : undefined };
           rows.push(row);
           printTable([row], { header: false });
@@ -92,32 +99,56 @@ async function main() {
         // Warm every app process (JIT, connection pools) before measuring:
         // each holds its own, and a cold one skews the first run it serves.
         await httpLoad({
-          url: `${server.baseUrl}/api/compute/joinRequests/list`, bearer: BENCH_BEARER,
-          connections: Math.max(...connectionsList, processes), seconds: args.smoke ? 1 : 3, bodyFor: () => listBody("pending"),
+          url: `${server.baseUrl}/api/compute/joinRequests/list`,
+          bearer: BENCH_BEARER,
+          connections: Math.max(...connectionsList, processes),
+          seconds: args.smoke ? 1 : 3,
+          bodyFor: () => listBody("pending"),
         });
         for (const connections of connectionsList) {
           const common = { url: `${server.baseUrl}/api/compute/joinRequests/list`, bearer: BENCH_BEARER, connections, seconds };
-          await measure("list pending (page 100)", connections,
+          await measure(
+            "list pending (page 100)",
+            connections,
             () => httpLoad({ ...common, bodyFor: () => listBody("pending") }),
-            () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "pending") }));
-          await measure("list all, deep cursor", connections,
+            () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "pending") }),
+          );
+          await measure(
+            "list all, deep cursor",
+            connections,
             () => httpLoad({ ...common, bodyFor: () => listBody("all", cursor) }),
-            () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "all", cursor) }));
+            () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "all", cursor) }),
+          );
           const httpTargets = await approvalTargets(client, approvalsFor(connections));
           const httpApprove = await httpLoad({
-            ...common, url: `${server.baseUrl}/api/compute/joinRequests/approve`, amount: httpTargets.length,
+            ...common,
+            url: `${server.baseUrl}/api/compute/joinRequests/approve`,
+            amount: httpTargets.length,
             bodyFor: (i) => approveBody(httpTargets[i % httpTargets.length]!),
           });
           const floorTargets = await approvalTargets(client, approvalsFor(connections));
-          await measure("approve (distinct pending)", connections, async () => httpApprove,
-            () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, amount: floorTargets.length, run: (c, i) => floorApprove(c, floorTargets[i]!) }));
+          await measure(
+            "approve (distinct pending)",
+            connections,
+            async () => httpApprove,
+            () =>
+              floorLoad({
+                databaseUrl: cluster.url,
+                concurrency: connections,
+                seconds,
+                amount: floorTargets.length,
+                run: (c, i) => floorApprove(c, floorTargets[i]!),
+              }),
+          );
           const machines = await makeJoinBodies(joinsFor(connections));
           const join = { ...common, url: `${server.baseUrl}/api/compute/nodes/join`, bearer: JOIN_BEARER, amount: machines.length };
-          await measure("join, deferred (202)", connections,
-            () => httpLoad({ ...join, expectStatus: [202], bodyFor: (i) => machines[i % machines.length]! }));
+          await measure("join, deferred (202)", connections, () =>
+            httpLoad({ ...join, expectStatus: [202], bodyFor: (i) => machines[i % machines.length]! }),
+          );
           await approveAllJoins(client);
-          await measure("join retry, consumed (200 + cert)", connections,
-            () => httpLoad({ ...join, expectStatus: [200], bodyFor: (i) => machines[i % machines.length]! }));
+          await measure("join retry, consumed (200 + cert)", connections, () =>
+            httpLoad({ ...join, expectStatus: [200], bodyFor: (i) => machines[i % machines.length]! }),
+          );
         }
         if (size === Math.max(...sizes)) explain = await explainList(client, cursor);
       }
@@ -129,13 +160,26 @@ async function main() {
     await client.end().catch(() => {});
     await cluster.stop();
   }
-  const result = { at: new Date().toISOString(), machine: machineFacts(), appProcesses: processes, seconds, sizes, rows, pageWeight, nodePageWeight: nodePage, explainAtLargest: explain };
+  const result = {
+    at: new Date().toISOString(),
+    machine: machineFacts(),
+    appProcesses: processes,
+    seconds,
+    sizes,
+    rows,
+    pageWeight,
+    nodePageWeight: nodePage,
+    explainAtLargest: explain,
+  };
   const out = args.out ?? path.join("bench", "results", `bench-${result.at.replace(/[:.]/g, "-")}.json`);
   await mkdir(path.dirname(out), { recursive: true });
   await writeFile(out, `${JSON.stringify(result, null, 2)}\n`);
   console.log("\nSummary");
   printTable(rows, { header: true });
-  for (const [name, weight] of [["Queue page", pageWeight], ["Node page", nodePage]] as const) {
+  for (const [name, weight] of [
+    ["Queue page", pageWeight],
+    ["Node page", nodePage],
+  ] as const) {
     if (weight) console.log(`${name} first-load JavaScript: ${(weight.gzipBytes / 1000).toFixed(1)} kB gzipped (target ≤ 150 kB)`);
   }
   console.log(`\nJSON: ${out}`);
@@ -160,14 +204,19 @@ async function measureNodePhase(client: pg.Client, baseUrl: string, rows: Row[])
   for (const connections of connectionsList) {
     nodes.tokens = await tokensFor(nodes.ids, nodes.privateKeyPem); // fresh for this round (a JWT lives ≤ 300 s)
     await measure(`inventory/report unchanged (${count / 1000}k nodes)`, connections, () =>
-      httpLoad({ ...report, connections, bearerFor: (i) => nodes.tokens[i % count]!, bodyFor: () => reportBody(nodes) }));
+      httpLoad({ ...report, connections, bearerFor: (i) => nodes.tokens[i % count]!, bodyFor: () => reportBody(nodes) }),
+    );
     await measure(`inventory/report changed (${count / 1000}k nodes)`, connections, () =>
-      httpLoad({ ...report, connections, bearerFor: (i) => nodes.tokens[i % count]!, bodyFor: () => reportBody(nodes, seq++) }));
+      httpLoad({ ...report, connections, bearerFor: (i) => nodes.tokens[i % count]!, bodyFor: () => reportBody(nodes, seq++) }),
+    );
     await measure(`nodes/list (page 100 of ${count / 1000}k)`, connections, () =>
-      httpLoad({ url: `${baseUrl}/api/compute/nodes/list`, bearer: BENCH_BEARER, connections, seconds, bodyFor: () => listNodesBody() }));
+      httpLoad({ url: `${baseUrl}/api/compute/nodes/list`, bearer: BENCH_BEARER, connections, seconds, bodyFor: () => listNodesBody() }),
+    );
   }
   const weight = await nodePageWeight(baseUrl, NODE_POOL, nodes.ids[0]!);
-  console.log(`Node page ${weight.path}: ${weight.scripts} scripts, ${(weight.gzipBytes / 1000).toFixed(1)} kB gzipped (${(weight.rawBytes / 1000).toFixed(1)} kB raw)`);
+  console.log(
+    `Node page ${weight.path}: ${weight.scripts} scripts, ${(weight.gzipBytes / 1000).toFixed(1)} kB gzipped (${(weight.rawBytes / 1000).toFixed(1)} kB raw)`,
+  );
   return weight;
 }
 

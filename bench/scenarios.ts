@@ -34,8 +34,22 @@ export async function floorApprove(client: pg.PoolClient, requestId: string): Pr
     if (rows.length !== 1) throw new Error(`approve of ${requestId} updated ${rows.length} rows`);
     await client.query(
       `INSERT INTO events (id, type, occurred_at, tenant_id, site_id, pool_id, request_id, data) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [newId("evt"), "security.join-request.approved", now, HOT.tenantId, HOT.siteId, APPROVE_POOL, requestId,
-        { requestId, siteId: HOT.siteId, poolId: APPROVE_POOL, actor: `bcsk_${BENCH_KEY.id}`, expiresAt: new Date(now.getTime() + 3600_000).toISOString() }],
+      [
+        newId("evt"),
+        "security.join-request.approved",
+        now,
+        HOT.tenantId,
+        HOT.siteId,
+        APPROVE_POOL,
+        requestId,
+        {
+          requestId,
+          siteId: HOT.siteId,
+          poolId: APPROVE_POOL,
+          actor: `bcsk_${BENCH_KEY.id}`,
+          expiresAt: new Date(now.getTime() + 3600_000).toISOString(),
+        },
+      ],
     );
     await client.query("COMMIT");
   } catch (error) {

@@ -83,7 +83,10 @@ if (cluster.isPrimary) {
   cluster.on("message", (worker, message) => {
     if (message?.type !== "bc:metrics-request") return;
     const answer = (fields) => worker.isConnected() && worker.send({ type: "bc:metrics-response", id: message.id, ...fields });
-    metrics.clusterMetrics().then((text) => answer({ text }), (error) => answer({ error: String(error?.message ?? error) }));
+    metrics.clusterMetrics().then(
+      (text) => answer({ text }),
+      (error) => answer({ error: String(error?.message ?? error) }),
+    );
   });
   cluster.on("exit", (worker, code, signal) => {
     const ranFor = Date.now() - startedAt.get(worker.id);

@@ -78,7 +78,10 @@ export type Env = z.output<typeof envSchema>;
 
 /** A bad variable, by name; `parseEnv` throws it for the first one. */
 export class InvalidEnvironmentError extends Error {
-  constructor(readonly variable: string, readonly problem: string) {
+  constructor(
+    readonly variable: string,
+    readonly problem: string,
+  ) {
     super(`${variable}: ${problem}`);
     this.name = "InvalidEnvironmentError";
   }

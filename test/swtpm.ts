@@ -12,7 +12,19 @@ import { promisify } from "node:util";
 // flushes what it leaves loaded; the TPM holds only 3 transient objects.
 
 const run = promisify(execFile);
-const COMMANDS = ["swtpm", "tpm2_createek", "tpm2_createak", "tpm2_create", "tpm2_createprimary", "tpm2_activatecredential", "tpm2_makecredential", "tpm2_startauthsession", "tpm2_policysecret", "tpm2_flushcontext", "tpm2_evictcontrol"];
+const COMMANDS = [
+  "swtpm",
+  "tpm2_createek",
+  "tpm2_createak",
+  "tpm2_create",
+  "tpm2_createprimary",
+  "tpm2_activatecredential",
+  "tpm2_makecredential",
+  "tpm2_startauthsession",
+  "tpm2_policysecret",
+  "tpm2_flushcontext",
+  "tpm2_evictcontrol",
+];
 const EK_HANDLES = { rsa: "0x81010001", ecc: "0x81010003" } as const;
 const TOOLS_MAGIC = 0xbadcc0de;
 export type EkType = keyof typeof EK_HANDLES;
@@ -88,7 +100,22 @@ export async function startSwtpm(): Promise<Swtpm> {
     async createAk(ek = "rsa") {
       const n = (aks += 1);
       const handle = `0x${(0x81010010 + n).toString(16)}`;
-      await tool("tpm2_createak", ["-C", EK_HANDLES[ek], "-c", `ak-${n}.ctx`, "-G", "ecc", "-g", "sha256", "-s", "ecdsa", "-u", `ak-${n}.pub`, "-n", `ak-${n}.name`]);
+      await tool("tpm2_createak", [
+        "-C",
+        EK_HANDLES[ek],
+        "-c",
+        `ak-${n}.ctx`,
+        "-G",
+        "ecc",
+        "-g",
+        "sha256",
+        "-s",
+        "ecdsa",
+        "-u",
+        `ak-${n}.pub`,
+        "-n",
+        `ak-${n}.name`,
+      ]);
       await flushTransients();
       await tool("tpm2_flushcontext", ["-s"]);
       await tool("tpm2_evictcontrol", ["-C", "o", "-c", `ak-${n}.ctx`, handle]);
@@ -98,7 +125,18 @@ export async function startSwtpm(): Promise<Swtpm> {
     async createMovableKey() {
       await tool("tpm2_createprimary", ["-C", "o", "-c", "primary.ctx"]);
       try {
-        await tool("tpm2_create", ["-C", "primary.ctx", "-G", "ecc256:ecdsa-sha256:null", "-a", "sensitivedataorigin|userwithauth|restricted|sign", "-u", "movable.pub", "-r", "movable.priv"]);
+        await tool("tpm2_create", [
+          "-C",
+          "primary.ctx",
+          "-G",
+          "ecc256:ecdsa-sha256:null",
+          "-a",
+          "sensitivedataorigin|userwithauth|restricted|sign",
+          "-u",
+          "movable.pub",
+          "-r",
+          "movable.priv",
+        ]);
       } finally {
         await flushTransients();
       }
@@ -111,7 +149,18 @@ export async function startSwtpm(): Promise<Swtpm> {
       await tool("tpm2_startauthsession", ["--policy-session", "-S", "session.ctx"]);
       try {
         await tool("tpm2_policysecret", ["-S", "session.ctx", "-c", "e"]);
-        await tool("tpm2_activatecredential", ["-c", ak.handle, "-C", EK_HANDLES[ek], "-i", "cred.blob", "-o", "out.bin", "-P", "session:session.ctx"]);
+        await tool("tpm2_activatecredential", [
+          "-c",
+          ak.handle,
+          "-C",
+          EK_HANDLES[ek],
+          "-i",
+          "cred.blob",
+          "-o",
+          "out.bin",
+          "-P",
+          "session:session.ctx",
+        ]);
       } finally {
         await tool("tpm2_flushcontext", ["session.ctx"]);
       }
@@ -144,8 +193,24 @@ async function launch(dir: string): Promise<number> {
   let failure = "no two consecutive free ports";
   for (let attempt = 0; attempt < 10; attempt += 1) {
     const port = await listenOnce(0);
-    if (port >= 65535 || !(await listenOnce(port + 1).then(() => true, () => false))) continue;
-    const args = ["socket", "--tpmstate", `dir=${dir}`, "--tpm2", "--server", `type=tcp,port=${port}`, "--ctrl", `type=tcp,port=${port + 1}`];
+    if (
+      port >= 65535 ||
+      !(await listenOnce(port + 1).then(
+        () => true,
+        () => false,
+      ))
+    )
+      continue;
+    const args = [
+      "socket",
+      "--tpmstate",
+      `dir=${dir}`,
+      "--tpm2",
+      "--server",
+      `type=tcp,port=${port}`,
+      "--ctrl",
+      `type=tcp,port=${port + 1}`,
+    ];
     try {
       // With --daemon, swtpm returns once it listens: tools can connect at once.
       await run("swtpm", [...args, "--flags", "not-need-init,startup-clear", "--daemon", "--pid", `file=${join(dir, "swtpm.pid")}`]);

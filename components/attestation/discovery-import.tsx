@@ -26,7 +26,12 @@ export function DiscoveryImport({ tenantId, siteId }: { tenantId: string; siteId
       const manifest = parseMachineManifest(await file.text(), file.name);
       if (!manifest.ok) return manifest;
       if (manifest.machines.length > MAX_MACHINES_PER_CHANGE) {
-        return { ok: false, errors: [`${manifest.machines.length} machines: the console imports up to ${MAX_MACHINES_PER_CHANGE} at once; use npm run admin -- discovery import for larger manifests`] };
+        return {
+          ok: false,
+          errors: [
+            `${manifest.machines.length} machines: the console imports up to ${MAX_MACHINES_PER_CHANGE} at once; use npm run admin -- discovery import for larger manifests`,
+          ],
+        };
       }
       const counts = await upsertDiscoveredMachines({ tenantId, siteId, machines: manifest.machines, dryRun: true });
       return { ok: true, machines: manifest.machines, preview: counts };
@@ -46,7 +51,9 @@ export function DiscoveryImport({ tenantId, siteId }: { tenantId: string; siteId
   return (
     <section className={`card ${styles.panel}`} aria-labelledby="import-title" data-testid="discovery-import">
       <h2 id="import-title">Import a manifest</h2>
-      <p className="muted">CSV with the header <code>systemUuid,macAddresses,assignedPool</code> (MACs separated by spaces or semicolons), or JSON.</p>
+      <p className="muted">
+        CSV with the header <code>systemUuid,macAddresses,assignedPool</code> (MACs separated by spaces or semicolons), or JSON.
+      </p>
       <div className="field">
         <label htmlFor="manifest-file">Manifest file</label>
         <input
@@ -62,11 +69,19 @@ export function DiscoveryImport({ tenantId, siteId }: { tenantId: string; siteId
         />
       </div>
       {preview.isPending ? <p aria-live="polite">Checking the manifest…</p> : null}
-      {error ? <div role="alert" className="alert"><strong>{error.code}</strong>: {error.message}</div> : null}
+      {error ? (
+        <div role="alert" className="alert">
+          <strong>{error.code}</strong>: {error.message}
+        </div>
+      ) : null}
       {plan && !plan.ok ? (
         <div role="alert" className="alert" data-testid="import-errors">
           <strong>Nothing can be imported:</strong>
-          <ul>{plan.errors.map((line) => <li key={line}>{line}</li>)}</ul>
+          <ul>
+            {plan.errors.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
         </div>
       ) : null}
       {plan?.ok ? (
@@ -79,7 +94,9 @@ export function DiscoveryImport({ tenantId, siteId }: { tenantId: string; siteId
             <button type="button" className="button button-primary" disabled={apply.isPending} onClick={() => apply.mutate(plan.machines)}>
               {apply.isPending ? "Importing…" : "Import"}
             </button>
-            <button type="button" className="button" disabled={apply.isPending} onClick={() => setPlan(null)}>Cancel</button>
+            <button type="button" className="button" disabled={apply.isPending} onClick={() => setPlan(null)}>
+              Cancel
+            </button>
           </div>
         </div>
       ) : null}

@@ -4,11 +4,20 @@ import type { DiscoveredMachineJson } from "@/lib/attestation/attestation-json";
 import { useAttestationChange } from "./use-attestation-change";
 
 /** A tenant-admin's controls on one discovered machine: the pool it is assigned to, and forgetting it. */
-export function DiscoveryRowActions(props: { tenantId: string; siteId: string; machine: DiscoveredMachineJson; pools: { id: string; name: string }[] }) {
+export function DiscoveryRowActions(props: {
+  tenantId: string;
+  siteId: string;
+  machine: DiscoveredMachineJson;
+  pools: { id: string; name: string }[];
+}) {
   const { tenantId, siteId, machine } = props;
   const assign = useAttestationChange(
     (assignedPoolId: string | null) =>
-      upsertDiscoveredMachines({ tenantId, siteId, machines: [{ systemUuid: machine.systemUuid, macAddresses: machine.macAddresses, assignedPoolId }] }),
+      upsertDiscoveredMachines({
+        tenantId,
+        siteId,
+        machines: [{ systemUuid: machine.systemUuid, macAddresses: machine.macAddresses, assignedPoolId }],
+      }),
     (_result, poolId) => (poolId ? `${machine.systemUuid} is assigned to ${poolId}` : `${machine.systemUuid} is assigned to no pool`),
   );
   const remove = useAttestationChange(
@@ -18,7 +27,9 @@ export function DiscoveryRowActions(props: { tenantId: string; siteId: string; m
   const busy = assign.isPending || remove.isPending;
   return (
     <div className="inline-actions">
-      <label className="visually-hidden" htmlFor={`pool-${machine.systemUuid}`}>Pool for {machine.systemUuid}</label>
+      <label className="visually-hidden" htmlFor={`pool-${machine.systemUuid}`}>
+        Pool for {machine.systemUuid}
+      </label>
       <select
         id={`pool-${machine.systemUuid}`}
         value={machine.assignedPoolId ?? ""}
@@ -26,9 +37,19 @@ export function DiscoveryRowActions(props: { tenantId: string; siteId: string; m
         onChange={(event) => assign.mutate(event.target.value || null)}
       >
         <option value="">no pool (known only)</option>
-        {props.pools.map((pool) => <option key={pool.id} value={pool.id}>{pool.name} ({pool.id})</option>)}
+        {props.pools.map((pool) => (
+          <option key={pool.id} value={pool.id}>
+            {pool.name} ({pool.id})
+          </option>
+        ))}
       </select>
-      <button type="button" className="button" disabled={busy} onClick={() => remove.mutate(undefined)} aria-label={`Remove ${machine.systemUuid}`}>
+      <button
+        type="button"
+        className="button"
+        disabled={busy}
+        onClick={() => remove.mutate(undefined)}
+        aria-label={`Remove ${machine.systemUuid}`}
+      >
         Remove
       </button>
     </div>

@@ -34,24 +34,49 @@ export function TpmAllowForm({ tenantId }: { tenantId: string }) {
           return;
         }
         setProblem(null);
-        add.mutate(input, { onSuccess: () => { setHash(""); setNote(""); setPem(null); form.reset(); } });
+        add.mutate(input, {
+          onSuccess: () => {
+            setHash("");
+            setNote("");
+            setPem(null);
+            form.reset();
+          },
+        });
       }}
     >
       <h2 id="allow-title">Allow an endorsement key</h2>
       <div className="field">
         <label htmlFor="ek-pem">EK public key (PEM file)</label>
-        <input id="ek-pem" type="file" accept=".pem,.pub,.txt" onChange={async (event) => setPem((await event.target.files?.[0]?.text()) ?? null)} />
+        <input
+          id="ek-pem"
+          type="file"
+          accept=".pem,.pub,.txt"
+          onChange={async (event) => setPem((await event.target.files?.[0]?.text()) ?? null)}
+        />
       </div>
       <div className="field">
         <label htmlFor="ek-sha256">or its SHA-256 (of the DER SubjectPublicKeyInfo)</label>
-        <input id="ek-sha256" value={hash} onChange={(event) => setHash(event.target.value)} disabled={pem !== null} spellCheck={false} className="mono" />
+        <input
+          id="ek-sha256"
+          value={hash}
+          onChange={(event) => setHash(event.target.value)}
+          disabled={pem !== null}
+          spellCheck={false}
+          className="mono"
+        />
       </div>
       <div className="field">
         <label htmlFor="ek-note">Note</label>
         <input id="ek-note" value={note} maxLength={256} onChange={(event) => setNote(event.target.value)} />
       </div>
-      {problem ?? add.error ? <p role="alert" className="field-error">{problem ?? `${add.error!.code}: ${add.error!.message}`}</p> : null}
-      <button type="submit" className="button button-primary" disabled={add.isPending}>{add.isPending ? "Allowing…" : "Allow"}</button>
+      {(problem ?? add.error) ? (
+        <p role="alert" className="field-error">
+          {problem ?? `${add.error!.code}: ${add.error!.message}`}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary" disabled={add.isPending}>
+        {add.isPending ? "Allowing…" : "Allow"}
+      </button>
     </form>
   );
 }

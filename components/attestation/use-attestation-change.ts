@@ -9,7 +9,10 @@ import { toast } from "@/components/ui/toast";
  * call, then re-renders the page from the server (success or not: someone
  * else may have changed the list meanwhile), and says how it ended.
  */
-export function useAttestationChange<Variables, Result>(change: (variables: Variables) => Promise<Result>, describe: (result: Result, variables: Variables) => string) {
+export function useAttestationChange<Variables, Result>(
+  change: (variables: Variables) => Promise<Result>,
+  describe: (result: Result, variables: Variables) => string,
+) {
   const router = useRouter();
   return useMutation<Result, ApiClientError, Variables>({
     mutationFn: change,

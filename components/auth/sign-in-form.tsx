@@ -6,9 +6,12 @@ import styles from "./sign-in.module.css";
 const ERRORS: Record<string, string> = {
   CredentialsSignin: "Wrong email or password.",
   AccessDenied: "There is no console account for that identity (or its email is not verified). Ask an administrator to add you.",
-  OidcNoEmail: "Your identity provider did not tell us your email address, so no console account can be matched. Ask its administrator to release the email claim to the console.",
-  OidcEmailNotVerified: "Your identity provider has not verified your email address; only a verified email signs in here. Verify it with your provider, then try again.",
-  OidcUnknownUser: "Your email is verified, but no console account (or only a disabled one) has it. Ask an administrator of your tenant to add you (npm run admin -- users create).",
+  OidcNoEmail:
+    "Your identity provider did not tell us your email address, so no console account can be matched. Ask its administrator to release the email claim to the console.",
+  OidcEmailNotVerified:
+    "Your identity provider has not verified your email address; only a verified email signs in here. Verify it with your provider, then try again.",
+  OidcUnknownUser:
+    "Your email is verified, but no console account (or only a disabled one) has it. Ask an administrator of your tenant to add you (npm run admin -- users create).",
   OAuthCallback: "Single sign-on could not be completed; try again.",
   Callback: "Single sign-on could not be completed; try again.",
   SessionRequired: "Please sign in to continue.",
@@ -62,13 +65,29 @@ export function SignInForm(props: {
         ) : null}
         <div className="field">
           <label htmlFor="email">Email</label>
-          <input id="email" name="email" type="email" autoComplete="username" required className="input"
-            value={email} onChange={(event) => setEmail(event.target.value)} />
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            className="input"
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="password">Password</label>
-          <input id="password" name="password" type="password" autoComplete="current-password" required className="input"
-            value={password} onChange={(event) => setPassword(event.target.value)} />
+          <input
+            id="password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            className="input"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
         </div>
         <button type="submit" className="button button-primary" disabled={pending}>
           {pending ? "Signing in…" : "Sign in"}
@@ -88,8 +107,14 @@ export function SignInForm(props: {
           <ul>
             {props.demoAccounts.map((account) => (
               <li key={account.email}>
-                <button type="button" className="button button-small"
-                  onClick={() => { setEmail(account.email); setPassword(props.demoPassword ?? ""); }}>
+                <button
+                  type="button"
+                  className="button button-small"
+                  onClick={() => {
+                    setEmail(account.email);
+                    setPassword(props.demoPassword ?? "");
+                  }}
+                >
                   Use {account.email}
                 </button>
                 <span className="muted">{account.role}</span>

@@ -2,9 +2,9 @@
 export function InlineCode({ text }: { text: string }) {
   return (
     <>
-      {text.split(/(`[^`]+`)/).map((part, index) =>
-        part.startsWith("`") && part.endsWith("`") ? <code key={index}>{part.slice(1, -1)}</code> : part,
-      )}
+      {text
+        .split(/(`[^`]+`)/)
+        .map((part, index) => (part.startsWith("`") && part.endsWith("`") ? <code key={index}>{part.slice(1, -1)}</code> : part))}
     </>
   );
 }

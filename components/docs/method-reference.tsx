@@ -9,11 +9,21 @@ export function MethodReference({ method }: { method: MethodDoc }) {
       <h2 id={`method-${method.method}`}>
         {method.method} — <code>{`POST ${method.path}`}</code>
       </h2>
-      <p><InlineCode text={method.summary} /></p>
+      <p>
+        <InlineCode text={method.summary} />
+      </p>
       <p>
         Decided as <InlineCode text={method.authorization} />. {method.description ? <InlineCode text={method.description} /> : null}
       </p>
-      {method.publishes.length ? <p>Publishes {method.publishes.map((type) => <code key={type}>{type} </code>)}.</p> : null}
+      {method.publishes.length ? (
+        <p>
+          Publishes{" "}
+          {method.publishes.map((type) => (
+            <code key={type}>{type} </code>
+          ))}
+          .
+        </p>
+      ) : null}
       <p className={styles.facts}>
         Kind {method.kind} · Module <code>{method.module}</code> · Phase {method.phase} · Status {method.status}
       </p>
@@ -21,15 +31,28 @@ export function MethodReference({ method }: { method: MethodDoc }) {
         <table className={styles.table} data-testid="input-table">
           <caption className="visually-hidden">Input of {method.name}</caption>
           <thead>
-            <tr><th scope="col">Field</th><th scope="col">Type</th><th scope="col">Required</th><th scope="col">Constraints</th></tr>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Type</th>
+              <th scope="col">Required</th>
+              <th scope="col">Constraints</th>
+            </tr>
           </thead>
           <tbody>
             {method.fields.map((field) => (
               <tr key={field.field} data-testid="input-row">
-                <td><code>{field.field}</code></td>
-                <td><InlineCode text={field.type} /></td>
-                <td><InlineCode text={field.required} /></td>
-                <td><InlineCode text={field.constraints} /></td>
+                <td>
+                  <code>{field.field}</code>
+                </td>
+                <td>
+                  <InlineCode text={field.type} />
+                </td>
+                <td>
+                  <InlineCode text={field.required} />
+                </td>
+                <td>
+                  <InlineCode text={field.constraints} />
+                </td>
               </tr>
             ))}
           </tbody>

@@ -38,25 +38,65 @@ export function EventLogTable({ poolId, events, actors }: { poolId: string; even
             const actor = text(data.actor);
             return (
               <tr key={event.id} data-testid="event-row" data-event-id={event.id} data-type={event.type}>
-                <td className={styles.nowrap}><LocalTime iso={event.occurredAt} /></td>
-                <td data-label="Event"><span className={`badge ${BADGE[type] ?? ""}`}>{type}</span></td>
+                <td className={styles.nowrap}>
+                  <LocalTime iso={event.occurredAt} />
+                </td>
+                <td data-label="Event">
+                  <span className={`badge ${BADGE[type] ?? ""}`}>{type}</span>
+                </td>
                 <td className="mono" data-label="Request">
                   {requestId ? (
                     <NavLink href={`/pools/${encodeURIComponent(poolId)}/requests/${encodeURIComponent(requestId)}`}>{requestId}</NavLink>
-                  ) : "—"}
+                  ) : (
+                    "—"
+                  )}
                 </td>
-                <td className="mono" data-label="By">{actor ? (actors[actor] ?? actor) : "—"}</td>
+                <td className="mono" data-label="By">
+                  {actor ? (actors[actor] ?? actor) : "—"}
+                </td>
                 <td data-label="Details">
                   {text(data.noun) ? (
                     // an administrative change (SPEC E1): what changed, then where
-                    <>{text(data.noun)} {text(data.verb)}{text(data.id) ? <> <span className="mono">{text(data.id)}</span></> : null}
-                      {text(data.poolId) ? <> · <span className="muted">pool </span><span className="mono">{text(data.poolId)}</span></> : null}</>
+                    <>
+                      {text(data.noun)} {text(data.verb)}
+                      {text(data.id) ? (
+                        <>
+                          {" "}
+                          <span className="mono">{text(data.id)}</span>
+                        </>
+                      ) : null}
+                      {text(data.poolId) ? (
+                        <>
+                          {" "}
+                          · <span className="muted">pool </span>
+                          <span className="mono">{text(data.poolId)}</span>
+                        </>
+                      ) : null}
+                    </>
                   ) : (
-                    <><span className="muted">pool </span><span className="mono">{text(data.poolId) ?? "(unclaimed)"}</span></>
+                    <>
+                      <span className="muted">pool </span>
+                      <span className="mono">{text(data.poolId) ?? "(unclaimed)"}</span>
+                    </>
                   )}
-                  {text(data.expiresAt) ? <> · <span className="muted">valid until</span> <LocalTime iso={text(data.expiresAt)} /></> : null}
-                  {text(data.previousState) ? <> · <span className="muted">was</span> {text(data.previousState)}</> : null}
-                  {text(data.reason) ? <> · <span className="muted">reason</span> “{text(data.reason)}”</> : null}
+                  {text(data.expiresAt) ? (
+                    <>
+                      {" "}
+                      · <span className="muted">valid until</span> <LocalTime iso={text(data.expiresAt)} />
+                    </>
+                  ) : null}
+                  {text(data.previousState) ? (
+                    <>
+                      {" "}
+                      · <span className="muted">was</span> {text(data.previousState)}
+                    </>
+                  ) : null}
+                  {text(data.reason) ? (
+                    <>
+                      {" "}
+                      · <span className="muted">reason</span> “{text(data.reason)}”
+                    </>
+                  ) : null}
                 </td>
               </tr>
             );

@@ -45,16 +45,27 @@ export function ApproveDialog(props: { pool: QueuePool; request: JoinRequestJson
         onSubmit={(event) => {
           event.preventDefault();
           if (!form.submit() || form.ttlSeconds === null) return;
-          mutation.mutate({ tenantId: pool.tenantId, poolId: pool.id, requestId: request.id, ttlSeconds: form.ttlSeconds, reason: form.reasonValue });
+          mutation.mutate({
+            tenantId: pool.tenantId,
+            poolId: pool.id,
+            requestId: request.id,
+            ttlSeconds: form.ttlSeconds,
+            reason: form.reasonValue,
+          });
         }}
       >
         <DecisionError error={mutation.error} />
         <TtlPicker value={form.ttl} onChange={form.setTtl} error={form.ttlError} disabled={pending} />
         <ReasonField label="Reason (optional)" value={form.reason} onChange={form.setReason} error={form.reasonError} disabled={pending} />
         <p className={styles.expiry} data-testid="expiry-preview" aria-live="polite">
-          {form.ttlSeconds !== null
-            ? <>The approval expires at <strong>{new Date(now + form.ttlSeconds * 1000).toLocaleString()}</strong> (in {formatDuration(form.ttlSeconds * 1000)}).</>
-            : "Choose a valid time to live to see when the approval expires."}
+          {form.ttlSeconds !== null ? (
+            <>
+              The approval expires at <strong>{new Date(now + form.ttlSeconds * 1000).toLocaleString()}</strong> (in{" "}
+              {formatDuration(form.ttlSeconds * 1000)}).
+            </>
+          ) : (
+            "Choose a valid time to live to see when the approval expires."
+          )}
         </p>
         <DialogFooter>
           <DialogCancel pending={pending} />

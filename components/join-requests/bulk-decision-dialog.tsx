@@ -27,7 +27,10 @@ export function BulkDecisionDialog(props: {
       const done = results.length - failed;
       const verb = approve ? "Approved" : "Rejected";
       if (failed === 0) toast.success(`${verb} ${done} of ${results.length} requests`);
-      else toast.error(`${verb} ${done} of ${results.length} requests; ${failed} failed`, { description: "See each row's result in the dialog." });
+      else
+        toast.error(`${verb} ${done} of ${results.length} requests; ${failed} failed`, {
+          description: "See each row's result in the dialog.",
+        });
       props.onDone();
     },
   });
@@ -61,7 +64,9 @@ export function BulkDecisionDialog(props: {
                 {result.ok ? (
                   <span className="badge badge-approved">ok</span>
                 ) : (
-                  <span className="badge badge-rejected" title={result.message}>{result.code}</span>
+                  <span className="badge badge-rejected" title={result.message}>
+                    {result.code}
+                  </span>
                 )}
               </li>
             ))}
@@ -86,14 +91,26 @@ export function BulkDecisionDialog(props: {
             });
           }}
         >
-          {mutation.error ? <p role="alert" className="alert">{mutation.error.message}</p> : null}
+          {mutation.error ? (
+            <p role="alert" className="alert">
+              {mutation.error.message}
+            </p>
+          ) : null}
           <ul className={styles.results} aria-label="Selected requests">
             {requests.map((request) => (
-              <li key={request.id} className="mono">{request.machine.hostname}</li>
+              <li key={request.id} className="mono">
+                {request.machine.hostname}
+              </li>
             ))}
           </ul>
           {approve ? <TtlPicker value={form.ttl} onChange={form.setTtl} error={form.ttlError} disabled={pending} /> : null}
-          <ReasonField label="Reason (optional)" value={form.reason} onChange={form.setReason} error={form.reasonError} disabled={pending} />
+          <ReasonField
+            label="Reason (optional)"
+            value={form.reason}
+            onChange={form.setReason}
+            error={form.reasonError}
+            disabled={pending}
+          />
           {approve && form.ttlSeconds !== null ? (
             <p className={styles.expiry}>Each approval expires {formatDuration(form.ttlSeconds * 1000)} after it is made.</p>
           ) : null}

@@ -12,8 +12,12 @@ export function ExpiryCountdown({ request }: { request: Pick<JoinRequestJson, "s
   }
   const left = expiresAt.getTime() - now;
   return (
-    <time dateTime={request.expiresAt} title={`Expires ${expiresAt.toLocaleString()}`} suppressHydrationWarning
-      className={left < 15 * 60_000 ? "mono field-error" : "mono"}>
+    <time
+      dateTime={request.expiresAt}
+      title={`Expires ${expiresAt.toLocaleString()}`}
+      suppressHydrationWarning
+      className={left < 15 * 60_000 ? "mono field-error" : "mono"}
+    >
       {left > 0 ? formatCountdown(left) : "expired"}
     </time>
   );

@@ -71,7 +71,6 @@ export function QueueResults(props: {
   );
 }
 
-
 /**
  * The next page: one the view has cached but does not show yet (after a
  * filter link back to this view), else a fetched one. The URL's `until`

@@ -50,11 +50,11 @@ export function useQueueShortcuts(props: {
       const handled = (() => {
         switch (event.key) {
           case "?":
-            return onHelp(), true;
+            return (onHelp(), true);
           case "j":
-            return moveTo(row ? rows.indexOf(row) + 1 : 0), true;
+            return (moveTo(row ? rows.indexOf(row) + 1 : 0), true);
           case "k":
-            return moveTo(row ? rows.indexOf(row) - 1 : 0), true;
+            return (moveTo(row ? rows.indexOf(row) - 1 : 0), true);
           case "ArrowDown":
             return row ? (moveTo(rows.indexOf(row) + 1), true) : false;
           case "ArrowUp":
@@ -62,11 +62,12 @@ export function useQueueShortcuts(props: {
         }
         // The keys below act on the focused row's request.
         if (!request || event.target !== row) return false;
-        if (event.key === "Enter" || event.key === "o") return row!.querySelector<HTMLAnchorElement>("a[href]")?.click(), true;
+        if (event.key === "Enter" || event.key === "o") return (row!.querySelector<HTMLAnchorElement>("a[href]")?.click(), true);
         if (!canDecide) return false;
-        if (event.key === "a" && canApprove && request.state === "pending") return onAction({ kind: "approve", request }), true;
-        if (event.key === "r" && (request.state === "pending" || request.state === "approved")) return onAction({ kind: "reject", request }), true;
-        if (event.key === "x" && request.state === "pending") return onToggle(request.id), true;
+        if (event.key === "a" && canApprove && request.state === "pending") return (onAction({ kind: "approve", request }), true);
+        if (event.key === "r" && (request.state === "pending" || request.state === "approved"))
+          return (onAction({ kind: "reject", request }), true);
+        if (event.key === "x" && request.state === "pending") return (onToggle(request.id), true);
         return false;
       })();
       if (handled) event.preventDefault();

@@ -9,7 +9,9 @@ export function QueueSkeleton() {
           {Array.from({ length: 5 }, (_, row) => (
             <tr key={row}>
               {Array.from({ length: 6 }, (_, cell) => (
-                <td key={cell}><span className="skeleton" style={{ width: cell === 0 ? "14rem" : "5rem" }} /></td>
+                <td key={cell}>
+                  <span className="skeleton" style={{ width: cell === 0 ? "14rem" : "5rem" }} />
+                </td>
               ))}
             </tr>
           ))}

@@ -5,7 +5,11 @@ import styles from "./queue.module.css";
 const EMPTY: Record<StateFilter, { title: string; body: React.ReactNode }> = {
   pending: {
     title: "No pending requests.",
-    body: <>Machines deferred by the attestors appear here; run <code>npm run simulate -- unknown</code> to see one.</>,
+    body: (
+      <>
+        Machines deferred by the attestors appear here; run <code>npm run simulate -- unknown</code> to see one.
+      </>
+    ),
   },
   approved: {
     title: "No approvals waiting for their machine.",
@@ -19,7 +23,11 @@ const EMPTY: Record<StateFilter, { title: string; body: React.ReactNode }> = {
   consumed: { title: "No consumed approvals.", body: "An approval is consumed when the machine's retry joins the pool with it." },
   all: {
     title: "This pool has no join requests yet.",
-    body: <>Machines deferred by the attestors appear here; run <code>npm run simulate -- unknown</code> to see one.</>,
+    body: (
+      <>
+        Machines deferred by the attestors appear here; run <code>npm run simulate -- unknown</code> to see one.
+      </>
+    ),
   },
 };
 
@@ -41,7 +49,9 @@ export function QueueError({ error, onRetry }: { error: Error; onRetry: () => vo
       {code === "UNAUTHENTICATED" ? (
         <a href="/signin">Sign in again</a>
       ) : (
-        <button type="button" className="button button-small" onClick={onRetry}>Try again</button>
+        <button type="button" className="button button-small" onClick={onRetry}>
+          Try again
+        </button>
       )}
     </div>
   );

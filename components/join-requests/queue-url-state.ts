@@ -10,7 +10,14 @@ import type { StateFilter } from "@/lib/validations/join-requests";
 // The filter values are listed here rather than imported because the schema
 // module pulls zod (~30 kB gzipped) into the queue's first load; the type
 // checks below keep this list equal to the schema's.
-export const QUEUE_STATE_FILTERS = ["pending", "approved", "rejected", "expired", "consumed", "all"] as const satisfies readonly StateFilter[];
+export const QUEUE_STATE_FILTERS = [
+  "pending",
+  "approved",
+  "rejected",
+  "expired",
+  "consumed",
+  "all",
+] as const satisfies readonly StateFilter[];
 type Missing = Exclude<StateFilter, (typeof QUEUE_STATE_FILTERS)[number]>;
 const everyFilterListed: [Missing] extends [never] ? true : never = true;
 void everyFilterListed;
@@ -35,4 +42,3 @@ export function useQueueUrlState(): QueueUrlState {
 function requestIdParam(value: string | null): string | null {
   return value?.startsWith("jreq_") ? value : null;
 }
-

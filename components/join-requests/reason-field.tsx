@@ -4,7 +4,13 @@ import { REASON_MAX_CHARACTERS } from "@/lib/validations/join-requests";
 import styles from "./decision-form.module.css";
 
 /** The optional reason, with a counter in code points (what the server counts). */
-export function ReasonField(props: { value: string; onChange: (value: string) => void; error: string | null; disabled: boolean; label: string }) {
+export function ReasonField(props: {
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null;
+  disabled: boolean;
+  label: string;
+}) {
   const length = codePointLength(props.value);
   return (
     <div className="field">
@@ -21,7 +27,9 @@ export function ReasonField(props: { value: string; onChange: (value: string) =>
         onChange={(event) => props.onChange(event.target.value)}
       />
       <div className={styles.reasonMeta}>
-        <p id="decision-reason-error" className="field-error">{props.error ?? ""}</p>
+        <p id="decision-reason-error" className="field-error">
+          {props.error ?? ""}
+        </p>
         <span id="decision-reason-count" className={length > REASON_MAX_CHARACTERS ? "field-error" : "field-hint"} aria-live="polite">
           {length} / {REASON_MAX_CHARACTERS}
         </span>

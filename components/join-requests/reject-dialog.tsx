@@ -21,7 +21,9 @@ export function RejectDialog(props: { pool: QueuePool; request: JoinRequestJson;
     },
     onError: (error) => {
       props.onSettled?.();
-      toast.error(`Could not ${withdraw ? "withdraw the approval of" : "reject"} ${request.machine.hostname}`, { description: `${error.code}: ${error.message}` });
+      toast.error(`Could not ${withdraw ? "withdraw the approval of" : "reject"} ${request.machine.hostname}`, {
+        description: `${error.code}: ${error.message}`,
+      });
     },
   });
   const pending = mutation.isPending;
@@ -49,7 +51,13 @@ export function RejectDialog(props: { pool: QueuePool; request: JoinRequestJson;
         }}
       >
         <DecisionError error={mutation.error} />
-        <ReasonField label="Reason (optional, recorded with the decision)" value={form.reason} onChange={form.setReason} error={form.reasonError} disabled={pending} />
+        <ReasonField
+          label="Reason (optional, recorded with the decision)"
+          value={form.reason}
+          onChange={form.setReason}
+          error={form.reasonError}
+          disabled={pending}
+        />
         <DialogFooter>
           <DialogCancel pending={pending} />
           <button type="submit" className="button button-danger" disabled={pending}>

@@ -22,19 +22,34 @@ export function RequestActions({ pool, request }: { pool: QueuePool; request: Jo
   const { machine } = request;
   // Offered for the deferrals they answer, to those who may manage the attestors' knowledge,
   // and only when the inventory could hold what the machine reported (a real UUID, a MAC).
-  const trustable = discoveredMachineInput.safeParse({ systemUuid: machine.systemUuid, macAddresses: machine.macAddresses, assignedPoolId: null }).success;
+  const trustable = discoveredMachineInput.safeParse({
+    systemUuid: machine.systemUuid,
+    macAddresses: machine.macAddresses,
+    assignedPoolId: null,
+  }).success;
   const canTrust = approvable && pool.canManageAttestation && request.reasons.includes("unknown-to-discovery") && trustable;
-  const canAllowTpm = approvable && pool.canManageAttestation && request.reasons.includes("tpm-ek-not-allowed") && machine.tpmEkSha256 !== null;
+  const canAllowTpm =
+    approvable && pool.canManageAttestation && request.reasons.includes("tpm-ek-not-allowed") && machine.tpmEkSha256 !== null;
   const live = request.state === "pending" || request.state === "approved";
   const close = () => setOpen(null);
   const refresh = () => router.refresh();
   return (
     <div className={styles.actions}>
       {approvable ? (
-        <button type="button" className="button button-primary" onClick={() => setOpen("approve")}>Approve…</button>
+        <button type="button" className="button button-primary" onClick={() => setOpen("approve")}>
+          Approve…
+        </button>
       ) : null}
-      {canTrust ? <button type="button" className="button" onClick={() => setOpen("machine")}>Trust this machine…</button> : null}
-      {canAllowTpm ? <button type="button" className="button" onClick={() => setOpen("tpm")}>Allow this TPM…</button> : null}
+      {canTrust ? (
+        <button type="button" className="button" onClick={() => setOpen("machine")}>
+          Trust this machine…
+        </button>
+      ) : null}
+      {canAllowTpm ? (
+        <button type="button" className="button" onClick={() => setOpen("tpm")}>
+          Allow this TPM…
+        </button>
+      ) : null}
       {live ? (
         <button type="button" className="button" onClick={() => setOpen("reject")}>
           {request.state === "approved" ? "Withdraw approval…" : "Reject…"}

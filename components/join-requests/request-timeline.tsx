@@ -29,10 +29,22 @@ export function RequestTimeline({ events, actors }: { events: EventJson[]; actor
               <LocalTime iso={event.occurredAt} />
             </div>
             <div className="muted">
-              {actor ? <>by <span className="mono">{actors[actor] ?? actor}</span></> : null}
-              {text(data.poolId) ? <> · pool <span className="mono">{text(data.poolId)}</span></> : null}
+              {actor ? (
+                <>
+                  by <span className="mono">{actors[actor] ?? actor}</span>
+                </>
+              ) : null}
+              {text(data.poolId) ? (
+                <>
+                  {" "}
+                  · pool <span className="mono">{text(data.poolId)}</span>
+                </>
+              ) : null}
               {event.type === "security.join-request.approved" && text(data.expiresAt) ? (
-                <> · valid until <LocalTime iso={text(data.expiresAt)} /></>
+                <>
+                  {" "}
+                  · valid until <LocalTime iso={text(data.expiresAt)} />
+                </>
               ) : null}
               {Array.isArray(data.reasons) ? <> · {(data.reasons as string[]).join(", ")}</> : null}
             </div>

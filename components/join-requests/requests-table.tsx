@@ -29,92 +29,128 @@ export function RequestsTable(props: {
   const table = useRef<HTMLTableElement>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   useQueueShortcuts({
-    table, requests, canApprove: pool.canDecide && !pool.archived, canDecide: pool.canDecide,
-    onAction: props.onAction, onToggle: props.onToggle, onHelp: () => setHelpOpen(true),
+    table,
+    requests,
+    canApprove: pool.canDecide && !pool.archived,
+    canDecide: pool.canDecide,
+    onAction: props.onAction,
+    onToggle: props.onToggle,
+    onHelp: () => setHelpOpen(true),
   });
   return (
     <>
-    <p className={styles.shortcutsHint}>
-      <button type="button" className="button button-small button-ghost" aria-keyshortcuts="?" onClick={() => setHelpOpen(true)}>
-        Keyboard shortcuts <kbd>?</kbd>
-      </button>
-    </p>
-    <div className={styles.tableWrap}>
-      <table ref={table} className={`${styles.table} ${tableCards.cards}`} data-testid="requests-table">
-        <thead>
-          <tr>
-            {pool.canDecide ? (
-              <th className={styles.select} scope="col">
-                <input type="checkbox" aria-label="Select every pending request on this page" checked={allSelected}
-                  disabled={selectable.length === 0} onChange={(event) => props.onToggleAll(event.target.checked)} />
-              </th>
-            ) : null}
-            <th scope="col">Machine</th>
-            <th scope="col">Reasons</th>
-            <th scope="col">TPM EK</th>
-            <th scope="col">CSR</th>
-            <th scope="col">Age</th>
-            <th scope="col">Expires in</th>
-            {pool.canDecide ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {requests.map((request) => (
-            <tr key={request.id} data-testid="request-row" data-request-id={request.id} data-selected={selected.has(request.id)}
-              tabIndex={-1} aria-label={`${request.machine.hostname}, ${request.state}`}>
+      <p className={styles.shortcutsHint}>
+        <button type="button" className="button button-small button-ghost" aria-keyshortcuts="?" onClick={() => setHelpOpen(true)}>
+          Keyboard shortcuts <kbd>?</kbd>
+        </button>
+      </p>
+      <div className={styles.tableWrap}>
+        <table ref={table} className={`${styles.table} ${tableCards.cards}`} data-testid="requests-table">
+          <thead>
+            <tr>
               {pool.canDecide ? (
-                <td className={styles.select}>
-                  {request.state === "pending" ? (
-                    <label className={styles.selectTarget}>
-                      <input type="checkbox" aria-label={`Select ${request.machine.hostname}`} checked={selected.has(request.id)}
-                        onChange={() => props.onToggle(request.id)} />
-                    </label>
-                  ) : null}
-                </td>
+                <th className={styles.select} scope="col">
+                  <input
+                    type="checkbox"
+                    aria-label="Select every pending request on this page"
+                    checked={allSelected}
+                    disabled={selectable.length === 0}
+                    onChange={(event) => props.onToggleAll(event.target.checked)}
+                  />
+                </th>
               ) : null}
-              <td>
-                <div className={styles.machine}>
-                  <span className={styles.hostname}>
-                    <NavLink href={`/pools/${encodeURIComponent(pool.id)}/requests/${request.id}`}>{request.machine.hostname}</NavLink>
-                    <StateBadge state={request.state} />
-                    <SiteRequestBadge request={request} />
-                  </span>
-                  <span className={styles.ids}>
-                    UUID {request.machine.systemUuid}
-                    <br />
-                    SN {request.machine.serialNumber || "—"}
-                    <br />
-                    MAC {request.machine.macAddresses.join(", ") || "—"}
-                  </span>
-                </div>
-              </td>
-              <td data-label="Reasons"><ReasonBadges reasons={request.reasons} /></td>
-              <td data-label="TPM EK">
-                {request.machine.tpmEkSha256 ? (
-                  <span className={styles.hash} title={request.machine.tpmEkSha256}>{shortHash(request.machine.tpmEkSha256)}</span>
-                ) : (
-                  <span className="muted">no TPM</span>
-                )}
-              </td>
-              <td data-label="CSR">
-                <span className={styles.hash} title={request.csrSha256}>
-                  {shortHash(request.csrSha256)}
-                  <CopyButton value={request.csrSha256} label={`Copy the CSR fingerprint of ${request.machine.hostname}`} />
-                </span>
-              </td>
-              <td className={styles.nowrap} data-label="Age"><Age iso={request.createdAt} /></td>
-              <td className={styles.nowrap} data-label="Expires in"><ExpiryCountdown request={request} /></td>
+              <th scope="col">Machine</th>
+              <th scope="col">Reasons</th>
+              <th scope="col">TPM EK</th>
+              <th scope="col">CSR</th>
+              <th scope="col">Age</th>
+              <th scope="col">Expires in</th>
               {pool.canDecide ? (
-                <td>
-                  <RowActions pool={pool} request={request} onAction={props.onAction} />
-                </td>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
               ) : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-    {helpOpen ? <Suspense fallback={null}><ShortcutsHelpDialog onClose={() => setHelpOpen(false)} /></Suspense> : null}
+          </thead>
+          <tbody>
+            {requests.map((request) => (
+              <tr
+                key={request.id}
+                data-testid="request-row"
+                data-request-id={request.id}
+                data-selected={selected.has(request.id)}
+                tabIndex={-1}
+                aria-label={`${request.machine.hostname}, ${request.state}`}
+              >
+                {pool.canDecide ? (
+                  <td className={styles.select}>
+                    {request.state === "pending" ? (
+                      <label className={styles.selectTarget}>
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${request.machine.hostname}`}
+                          checked={selected.has(request.id)}
+                          onChange={() => props.onToggle(request.id)}
+                        />
+                      </label>
+                    ) : null}
+                  </td>
+                ) : null}
+                <td>
+                  <div className={styles.machine}>
+                    <span className={styles.hostname}>
+                      <NavLink href={`/pools/${encodeURIComponent(pool.id)}/requests/${request.id}`}>{request.machine.hostname}</NavLink>
+                      <StateBadge state={request.state} />
+                      <SiteRequestBadge request={request} />
+                    </span>
+                    <span className={styles.ids}>
+                      UUID {request.machine.systemUuid}
+                      <br />
+                      SN {request.machine.serialNumber || "—"}
+                      <br />
+                      MAC {request.machine.macAddresses.join(", ") || "—"}
+                    </span>
+                  </div>
+                </td>
+                <td data-label="Reasons">
+                  <ReasonBadges reasons={request.reasons} />
+                </td>
+                <td data-label="TPM EK">
+                  {request.machine.tpmEkSha256 ? (
+                    <span className={styles.hash} title={request.machine.tpmEkSha256}>
+                      {shortHash(request.machine.tpmEkSha256)}
+                    </span>
+                  ) : (
+                    <span className="muted">no TPM</span>
+                  )}
+                </td>
+                <td data-label="CSR">
+                  <span className={styles.hash} title={request.csrSha256}>
+                    {shortHash(request.csrSha256)}
+                    <CopyButton value={request.csrSha256} label={`Copy the CSR fingerprint of ${request.machine.hostname}`} />
+                  </span>
+                </td>
+                <td className={styles.nowrap} data-label="Age">
+                  <Age iso={request.createdAt} />
+                </td>
+                <td className={styles.nowrap} data-label="Expires in">
+                  <ExpiryCountdown request={request} />
+                </td>
+                {pool.canDecide ? (
+                  <td>
+                    <RowActions pool={pool} request={request} onAction={props.onAction} />
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {helpOpen ? (
+        <Suspense fallback={null}>
+          <ShortcutsHelpDialog onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -125,13 +161,21 @@ function RowActions({ pool, request, onAction }: { pool: QueuePool; request: Joi
     return (
       <div className={styles.actions}>
         {pool.archived ? null : (
-          <button type="button" className="button button-small button-primary" aria-label={`Approve ${host}`}
-            onClick={() => onAction({ kind: "approve", request })}>
+          <button
+            type="button"
+            className="button button-small button-primary"
+            aria-label={`Approve ${host}`}
+            onClick={() => onAction({ kind: "approve", request })}
+          >
             Approve
           </button>
         )}
-        <button type="button" className="button button-small" aria-label={`Reject ${host}`}
-          onClick={() => onAction({ kind: "reject", request })}>
+        <button
+          type="button"
+          className="button button-small"
+          aria-label={`Reject ${host}`}
+          onClick={() => onAction({ kind: "reject", request })}
+        >
           Reject
         </button>
       </div>
@@ -140,8 +184,12 @@ function RowActions({ pool, request, onAction }: { pool: QueuePool; request: Joi
   if (request.state === "approved") {
     return (
       <div className={styles.actions}>
-        <button type="button" className="button button-small" aria-label={`Withdraw the approval of ${host}`}
-          onClick={() => onAction({ kind: "reject", request })}>
+        <button
+          type="button"
+          className="button button-small"
+          aria-label={`Withdraw the approval of ${host}`}
+          onClick={() => onAction({ kind: "reject", request })}
+        >
           Withdraw
         </button>
       </div>

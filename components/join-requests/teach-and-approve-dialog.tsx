@@ -21,7 +21,9 @@ function teachStep(kind: TeachKind, pool: QueuePool, request: JoinRequestJson, c
   const { machine } = request;
   if (kind === "machine") {
     return async () => {
-      const machines = [{ systemUuid: machine.systemUuid, macAddresses: machine.macAddresses, assignedPoolId: choices.assign ? pool.id : null }];
+      const machines = [
+        { systemUuid: machine.systemUuid, macAddresses: machine.macAddresses, assignedPoolId: choices.assign ? pool.id : null },
+      ];
       const counts = await upsertDiscoveredMachines({ tenantId: pool.tenantId, siteId: request.siteId, machines });
       const how = counts.created ? "added" : counts.updated ? "updated" : "already as given";
       return `${request.siteId}'s discovery inventory knows ${machine.systemUuid} (${how}${choices.assign ? `, assigned to ${pool.id}` : ""}).`;
@@ -38,7 +40,13 @@ function teachStep(kind: TeachKind, pool: QueuePool, request: JoinRequestJson, c
  * (SPEC E3), showing both results. The approval admits this request's retry;
  * what was taught admits the machine's later fresh joins without a person.
  */
-export function TeachAndApproveDialog(props: { kind: TeachKind; pool: QueuePool; request: JoinRequestJson; onClose: () => void; onSettled?: () => void }) {
+export function TeachAndApproveDialog(props: {
+  kind: TeachKind;
+  pool: QueuePool;
+  request: JoinRequestJson;
+  onClose: () => void;
+  onSettled?: () => void;
+}) {
   const { kind, pool, request } = props;
   const form = useDecisionForm("approve", { tenantId: pool.tenantId, poolId: pool.id, requestId: request.id });
   const [assign, setAssign] = useState(true);
@@ -69,13 +77,25 @@ export function TeachAndApproveDialog(props: { kind: TeachKind; pool: QueuePool;
     >
       {done || taught ? (
         <ul className={styles.results} data-testid="teach-results" aria-live="polite">
-          {taught ? <li><span>✓ {taught}</span></li> : null}
-          {done ? <li><span>✓ Approved for {pool.id} until {new Date(done.approved.expiresAt).toLocaleString()}.</span></li> : null}
+          {taught ? (
+            <li>
+              <span>✓ {taught}</span>
+            </li>
+          ) : null}
+          {done ? (
+            <li>
+              <span>
+                ✓ Approved for {pool.id} until {new Date(done.approved.expiresAt).toLocaleString()}.
+              </span>
+            </li>
+          ) : null}
         </ul>
       ) : null}
       {done ? (
         <DialogFooter>
-          <button type="button" className="button button-primary" onClick={props.onClose}>Close</button>
+          <button type="button" className="button button-primary" onClick={props.onClose}>
+            Close
+          </button>
         </DialogFooter>
       ) : (
         <form
@@ -83,15 +103,31 @@ export function TeachAndApproveDialog(props: { kind: TeachKind; pool: QueuePool;
           onSubmit={(event) => {
             event.preventDefault();
             if (!form.submit() || form.ttlSeconds === null) return;
-            const approve = { tenantId: pool.tenantId, poolId: pool.id, requestId: request.id, ttlSeconds: form.ttlSeconds, reason: form.reasonValue };
+            const approve = {
+              tenantId: pool.tenantId,
+              poolId: pool.id,
+              requestId: request.id,
+              ttlSeconds: form.ttlSeconds,
+              reason: form.reasonValue,
+            };
             mutation.mutate({ tenantId: pool.tenantId, teach: teachStep(kind, pool, request, { assign, note }), approve });
           }}
         >
-          {failed ? <p className="muted">{failed.step === "teach" ? "Nothing was changed." : "What was taught stays; the approval failed:"}</p> : null}
+          {failed ? (
+            <p className="muted">{failed.step === "teach" ? "Nothing was changed." : "What was taught stays; the approval failed:"}</p>
+          ) : null}
           <DecisionError error={failed} />
           {kind === "machine" ? (
             <label className="field">
-              <span><input type="checkbox" checked={assign} onChange={(event) => setAssign(event.target.checked)} disabled={pending || taught !== null} /> Assign it to pool {pool.id}</span>
+              <span>
+                <input
+                  type="checkbox"
+                  checked={assign}
+                  onChange={(event) => setAssign(event.target.checked)}
+                  disabled={pending || taught !== null}
+                />{" "}
+                Assign it to pool {pool.id}
+              </span>
             </label>
           ) : (
             <label className="field">
@@ -100,7 +136,13 @@ export function TeachAndApproveDialog(props: { kind: TeachKind; pool: QueuePool;
             </label>
           )}
           <TtlPicker value={form.ttl} onChange={form.setTtl} error={form.ttlError} disabled={pending} />
-          <ReasonField label="Reason (optional)" value={form.reason} onChange={form.setReason} error={form.reasonError} disabled={pending} />
+          <ReasonField
+            label="Reason (optional)"
+            value={form.reason}
+            onChange={form.setReason}
+            error={form.reasonError}
+            disabled={pending}
+          />
           <DialogFooter>
             <DialogCancel pending={pending} />
             <button type="submit" className="button button-primary" disabled={pending}>

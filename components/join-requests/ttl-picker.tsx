@@ -33,7 +33,9 @@ export function TtlPicker(props: { value: TtlChoice; onChange: (value: TtlChoice
       </div>
       {custom ? (
         <div className={styles.custom}>
-          <label htmlFor="ttl-amount" className="visually-hidden">Custom time to live amount</label>
+          <label htmlFor="ttl-amount" className="visually-hidden">
+            Custom time to live amount
+          </label>
           <input
             id="ttl-amount"
             className="input"
@@ -46,7 +48,9 @@ export function TtlPicker(props: { value: TtlChoice; onChange: (value: TtlChoice
             onChange={(event) => onChange({ ...custom, amount: event.target.value })}
             autoFocus
           />
-          <label htmlFor="ttl-unit" className="visually-hidden">Custom time to live unit</label>
+          <label htmlFor="ttl-unit" className="visually-hidden">
+            Custom time to live unit
+          </label>
           <select
             id="ttl-unit"
             className="input"
@@ -54,15 +58,21 @@ export function TtlPicker(props: { value: TtlChoice; onChange: (value: TtlChoice
             onChange={(event) => onChange({ ...custom, unit: event.target.value as TtlUnit })}
           >
             {Object.keys(TTL_UNITS).map((unit) => (
-              <option key={unit} value={unit}>{unit}</option>
+              <option key={unit} value={unit}>
+                {unit}
+              </option>
             ))}
           </select>
         </div>
       ) : null}
       {error ? (
-        <p id="ttl-error" className="field-error" data-testid="ttl-error">{error}</p>
+        <p id="ttl-error" className="field-error" data-testid="ttl-error">
+          {error}
+        </p>
       ) : (
-        <p id="ttl-hint" className="field-hint">From 1 minute to 24 hours. The machine must retry its join within this time.</p>
+        <p id="ttl-hint" className="field-hint">
+          From 1 minute to 24 hours. The machine must retry its join within this time.
+        </p>
       )}
     </fieldset>
   );

@@ -13,9 +13,7 @@ export const TTL_PRESETS = [
 export const TTL_UNITS = { minutes: 60, hours: 3600, seconds: 1 } as const;
 export type TtlUnit = keyof typeof TTL_UNITS;
 
-export type TtlChoice =
-  | { kind: "preset"; seconds: number }
-  | { kind: "custom"; amount: string; unit: TtlUnit };
+export type TtlChoice = { kind: "preset"; seconds: number } | { kind: "custom"; amount: string; unit: TtlUnit };
 
 export const DEFAULT_TTL_CHOICE: TtlChoice = { kind: "preset", seconds: TTL_DEFAULT_SECONDS };
 

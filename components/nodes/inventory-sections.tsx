@@ -10,10 +10,41 @@ import { formatBytes } from "@/lib/nodes/node-facts";
 type Row = Record<string, unknown>;
 
 const TABLES: Record<string, { title: string; columns: [key: string, label: string][] }> = {
-  gpus: { title: "GPUs", columns: [["index", "#"], ["model", "Model"], ["memoryBytes", "Memory"], ["driverVersion", "Driver"], ["uuid", "UUID"]] },
-  disks: { title: "Disks", columns: [["name", "Name"], ["kind", "Kind"], ["sizeBytes", "Size"], ["model", "Model"], ["serialNumber", "Serial"]] },
-  network: { title: "Network", columns: [["name", "Interface"], ["mac", "MAC"], ["speedMbps", "Speed"]] },
-  software: { title: "Software", columns: [["name", "Package"], ["version", "Version"]] },
+  gpus: {
+    title: "GPUs",
+    columns: [
+      ["index", "#"],
+      ["model", "Model"],
+      ["memoryBytes", "Memory"],
+      ["driverVersion", "Driver"],
+      ["uuid", "UUID"],
+    ],
+  },
+  disks: {
+    title: "Disks",
+    columns: [
+      ["name", "Name"],
+      ["kind", "Kind"],
+      ["sizeBytes", "Size"],
+      ["model", "Model"],
+      ["serialNumber", "Serial"],
+    ],
+  },
+  network: {
+    title: "Network",
+    columns: [
+      ["name", "Interface"],
+      ["mac", "MAC"],
+      ["speedMbps", "Speed"],
+    ],
+  },
+  software: {
+    title: "Software",
+    columns: [
+      ["name", "Package"],
+      ["version", "Version"],
+    ],
+  },
 };
 const RECORDS: Record<string, string> = { system: "System", cpu: "CPU", memory: "Memory", os: "Operating system" };
 const ORDER = ["system", "cpu", "memory", "gpus", "disks", "network", "os", "software"];
@@ -25,7 +56,8 @@ function cell(key: string, value: unknown): string {
   return typeof value === "object" ? JSON.stringify(value) : String(value);
 }
 
-const isRows = (value: unknown): value is Row[] => Array.isArray(value) && value.every((item) => item && typeof item === "object" && !Array.isArray(item));
+const isRows = (value: unknown): value is Row[] =>
+  Array.isArray(value) && value.every((item) => item && typeof item === "object" && !Array.isArray(item));
 
 function SectionTable({ name, rows }: { name: string; rows: Row[] }) {
   const known = TABLES[name]!;
@@ -35,10 +67,24 @@ function SectionTable({ name, rows }: { name: string; rows: Row[] }) {
     <div className={styles.tableWrap}>
       <table className={styles.table} data-testid={`section-${name}`}>
         <caption className="visually-hidden">{known.title}</caption>
-        <thead><tr>{columns.map(([key, label]) => <th key={key} scope="col">{label}</th>)}</tr></thead>
+        <thead>
+          <tr>
+            {columns.map(([key, label]) => (
+              <th key={key} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={index}>{columns.map(([key]) => <td key={key} className={key === "uuid" || key === "mac" ? "mono" : undefined}>{cell(key, row[key])}</td>)}</tr>
+            <tr key={index}>
+              {columns.map(([key]) => (
+                <td key={key} className={key === "uuid" || key === "mac" ? "mono" : undefined}>
+                  {cell(key, row[key])}
+                </td>
+              ))}
+            </tr>
           ))}
         </tbody>
       </table>
@@ -55,7 +101,12 @@ function SectionRecord({ name, record }: { name: string; record: Row }) {
 }
 
 export function InventorySections({ sections }: { sections: Record<string, unknown> }) {
-  const names = [...ORDER.filter((name) => name in sections), ...Object.keys(sections).filter((name) => !ORDER.includes(name)).sort()];
+  const names = [
+    ...ORDER.filter((name) => name in sections),
+    ...Object.keys(sections)
+      .filter((name) => !ORDER.includes(name))
+      .sort(),
+  ];
   return (
     <div className={nodeStyles.sections}>
       {names.map((name) => {
@@ -63,11 +114,20 @@ export function InventorySections({ sections }: { sections: Record<string, unkno
         const title = TABLES[name]?.title ?? RECORDS[name] ?? name;
         let body: React.ReactNode;
         if (TABLES[name] && isRows(value)) body = <SectionTable name={name} rows={value} />;
-        else if (RECORDS[name] && value && typeof value === "object" && !Array.isArray(value)) body = <SectionRecord name={name} record={value as Row} />;
-        else body = <pre className={nodeStyles.json} data-testid={`section-${name}`}>{JSON.stringify(value, null, 2)}</pre>;
+        else if (RECORDS[name] && value && typeof value === "object" && !Array.isArray(value))
+          body = <SectionRecord name={name} record={value as Row} />;
+        else
+          body = (
+            <pre className={nodeStyles.json} data-testid={`section-${name}`}>
+              {JSON.stringify(value, null, 2)}
+            </pre>
+          );
         return (
           <section key={name} aria-labelledby={`section-title-${name}`}>
-            <h3 id={`section-title-${name}`}>{title}{TABLES[name] && Array.isArray(value) ? <span className="muted"> ({value.length})</span> : null}</h3>
+            <h3 id={`section-title-${name}`}>
+              {title}
+              {TABLES[name] && Array.isArray(value) ? <span className="muted"> ({value.length})</span> : null}
+            </h3>
             {body}
           </section>
         );

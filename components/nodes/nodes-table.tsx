@@ -22,13 +22,27 @@ export function NodesTable(props: {
       <table className={`${styles.table} ${tableCards.cards}`} role="table" data-testid="nodes">
         <thead role="rowgroup">
           <tr role="row">
-            <th role="columnheader" scope="col">Node</th>
-            <th role="columnheader" scope="col">State</th>
-            <th role="columnheader" scope="col">Joined</th>
-            <th role="columnheader" scope="col">Last seen</th>
-            <th role="columnheader" scope="col">Hardware</th>
-            <th role="columnheader" scope="col">OS</th>
-            <th role="columnheader" scope="col">Certificate until</th>
+            <th role="columnheader" scope="col">
+              Node
+            </th>
+            <th role="columnheader" scope="col">
+              State
+            </th>
+            <th role="columnheader" scope="col">
+              Joined
+            </th>
+            <th role="columnheader" scope="col">
+              Last seen
+            </th>
+            <th role="columnheader" scope="col">
+              Hardware
+            </th>
+            <th role="columnheader" scope="col">
+              OS
+            </th>
+            <th role="columnheader" scope="col">
+              Certificate until
+            </th>
           </tr>
         </thead>
         <tbody role="rowgroup">
@@ -40,26 +54,57 @@ export function NodesTable(props: {
               <tr key={node.id} role="row" data-testid="node-row" data-node-id={node.id}>
                 <td role="cell">
                   <div className={styles.machine}>
-                    <span className={styles.hostname}><NavLink href={nodeHref(poolId, node.id)}>{node.hostname}</NavLink></span>
+                    <span className={styles.hostname}>
+                      <NavLink href={nodeHref(poolId, node.id)}>{node.hostname}</NavLink>
+                    </span>
                     <span className={styles.ids}>{node.id}</span>
                     {twins.has(node.id) ? (
-                      <span className="badge badge-pending" data-testid="machine-twin" title={`also the system UUID of ${twins.get(node.id)!.map((twin) => twin.hostname).join(", ")}`}>
+                      <span
+                        className="badge badge-pending"
+                        data-testid="machine-twin"
+                        title={`also the system UUID of ${twins
+                          .get(node.id)!
+                          .map((twin) => twin.hostname)
+                          .join(", ")}`}
+                      >
                         same machine as {twins.get(node.id)!.length} other
                       </span>
                     ) : null}
                   </div>
                 </td>
-                <td role="cell" data-label="State"><span className={`badge ${node.state === "active" ? "badge-approved" : "badge-rejected"}`}>{node.state}</span></td>
-                <td role="cell" data-label="Joined" className={styles.nowrap}><LocalTime iso={node.joinedAt} /></td>
+                <td role="cell" data-label="State">
+                  <span className={`badge ${node.state === "active" ? "badge-approved" : "badge-rejected"}`}>{node.state}</span>
+                </td>
+                <td role="cell" data-label="Joined" className={styles.nowrap}>
+                  <LocalTime iso={node.joinedAt} />
+                </td>
                 <td role="cell" data-label="Last seen" className={styles.nowrap} data-testid="last-seen">
                   {node.lastSeenAt ? <LocalTime iso={node.lastSeenAt} /> : <span className="muted">never</span>}
-                  {stale ? <> <span className="badge badge-pending" title="no call for over 15 minutes">stale</span></> : null}
+                  {stale ? (
+                    <>
+                      {" "}
+                      <span className="badge badge-pending" title="no call for over 15 minutes">
+                        stale
+                      </span>
+                    </>
+                  ) : null}
                 </td>
-                <td role="cell" data-label="Hardware" data-testid="hardware">{hardwareSummary(inventory) ?? <span className="muted">no inventory yet</span>}</td>
-                <td role="cell" data-label="OS">{osSummary(inventory) ?? <span className="muted">—</span>}</td>
+                <td role="cell" data-label="Hardware" data-testid="hardware">
+                  {hardwareSummary(inventory) ?? <span className="muted">no inventory yet</span>}
+                </td>
+                <td role="cell" data-label="OS">
+                  {osSummary(inventory) ?? <span className="muted">—</span>}
+                </td>
                 <td role="cell" data-label="Certificate until" className={styles.nowrap} data-testid="certificate">
                   <LocalTime iso={node.certificate.notAfter} />
-                  {expiring ? <> <span className="badge badge-pending" title="expires within 7 days">expires soon</span></> : null}
+                  {expiring ? (
+                    <>
+                      {" "}
+                      <span className="badge badge-pending" title="expires within 7 days">
+                        expires soon
+                      </span>
+                    </>
+                  ) : null}
                 </td>
               </tr>
             );

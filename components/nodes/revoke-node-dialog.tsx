@@ -17,7 +17,11 @@ import { parseInput } from "@/lib/validations/parse-input";
  * server's own schema before it is sent. Loaded only when opened: it brings
  * zod and the dialog into the page.
  */
-export function RevokeNodeDialog(props: { node: Pick<NodeJson, "id" | "tenantId" | "hostname">; onClose: () => void; onRevoked: () => void }) {
+export function RevokeNodeDialog(props: {
+  node: Pick<NodeJson, "id" | "tenantId" | "hostname">;
+  onClose: () => void;
+  onRevoked: () => void;
+}) {
   const { node } = props;
   const [reason, setReason] = useState("");
   const [submitted, setSubmitted] = useState(false);
@@ -51,10 +55,18 @@ export function RevokeNodeDialog(props: { node: Pick<NodeJson, "id" | "tenantId"
         }}
       >
         <DecisionError error={mutation.error} />
-        <ReasonField label="Reason (optional, recorded with the revocation)" value={reason} onChange={setReason} error={reasonError} disabled={pending} />
+        <ReasonField
+          label="Reason (optional, recorded with the revocation)"
+          value={reason}
+          onChange={setReason}
+          error={reasonError}
+          disabled={pending}
+        />
         <DialogFooter>
           <DialogCancel pending={pending} />
-          <button type="submit" className="button button-danger" disabled={pending}>{pending ? "Revoking…" : "Revoke"}</button>
+          <button type="submit" className="button button-danger" disabled={pending}>
+            {pending ? "Revoking…" : "Revoke"}
+          </button>
         </DialogFooter>
       </form>
     </ModalDialog>

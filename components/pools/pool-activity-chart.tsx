@@ -30,9 +30,18 @@ export function PoolActivityChart({ poolName, hours }: { poolName: string; hours
         <line x1={0} x2={WIDTH} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} className={styles.baseline} />
         {hours.map((hour, index) => (
           <g key={hour.start.toISOString()}>
-            <Bar x={x(index)} width={x.bandwidth()} y={HEIGHT - barHeight(hour.approved)} height={barHeight(hour.approved)} className={styles.approved} />
             <Bar
-              x={x(index)} width={x.bandwidth()} y={HEIGHT - barHeight(hour.approved + hour.rejected)} height={barHeight(hour.rejected)}
+              x={x(index)}
+              width={x.bandwidth()}
+              y={HEIGHT - barHeight(hour.approved)}
+              height={barHeight(hour.approved)}
+              className={styles.approved}
+            />
+            <Bar
+              x={x(index)}
+              width={x.bandwidth()}
+              y={HEIGHT - barHeight(hour.approved + hour.rejected)}
+              height={barHeight(hour.rejected)}
               className={styles.rejected}
             />
           </g>
@@ -51,7 +60,9 @@ export function PoolActivityChart({ poolName, hours }: { poolName: string; hours
         </summary>
         <div className={styles.tableScroll}>
           <table className={styles.table}>
-            <caption className="visually-hidden">{poolName}: join requests per hour, last 24 hours (UTC); pending at each hour&apos;s end</caption>
+            <caption className="visually-hidden">
+              {poolName}: join requests per hour, last 24 hours (UTC); pending at each hour&apos;s end
+            </caption>
             <thead>
               <tr>
                 <th scope="col">UTC</th>

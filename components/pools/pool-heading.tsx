@@ -9,7 +9,10 @@ export function PoolHeading({ pool, children }: { pool: ConsolePool; children?: 
   return (
     <div className={styles.heading}>
       <nav aria-label="Breadcrumb" className={styles.crumbs}>
-        <NavLink href="/">Pools</NavLink> <span aria-hidden="true">/</span> <span>{pool.tenantName} · {pool.siteName}</span>
+        <NavLink href="/">Pools</NavLink> <span aria-hidden="true">/</span>{" "}
+        <span>
+          {pool.tenantName} · {pool.siteName}
+        </span>
       </nav>
       <h1>
         {pool.name} <span className="mono muted">{pool.id}</span>

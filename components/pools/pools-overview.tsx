@@ -7,7 +7,11 @@ import styles from "./pools-overview.module.css";
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The signed-in user's pools, grouped by site, with what waits in each queue and its last 24 hours. */
-export function PoolsOverview({ sites, attestationTenants = [], activity }: {
+export function PoolsOverview({
+  sites,
+  attestationTenants = [],
+  activity,
+}: {
   sites: SiteSummary[];
   attestationTenants?: string[];
   activity?: Map<string, ActivityHour[]>;
@@ -29,7 +33,9 @@ export function PoolsOverview({ sites, attestationTenants = [], activity }: {
         <section key={site.id} className={styles.site} aria-labelledby={`site-${site.id}`} data-testid={`site-${site.id}`}>
           <div className={styles.siteHeader}>
             <h2 id={`site-${site.id}`}>{site.name}</h2>
-            <span className="muted mono">{site.tenantId}/{site.id}</span>
+            <span className="muted mono">
+              {site.tenantId}/{site.id}
+            </span>
             <span className="muted">{site.tenantName}</span>
             {attestationTenants.includes(site.tenantId) ? (
               // the attestors' knowledge: read by tenant-wide roles (SPEC E2)
@@ -41,9 +47,8 @@ export function PoolsOverview({ sites, attestationTenants = [], activity }: {
           </div>
           {site.unclaimedPending > 0 ? (
             <p className={styles.unclaimed} data-testid={`unclaimed-${site.id}`}>
-              <strong>{plural(site.unclaimedPending, "unclaimed site request", "unclaimed site requests")}</strong>{" "}
-              — machines enrolled at this site without a pool. They appear in every pool&apos;s queue here; the first
-              pool to approve or reject one claims it.
+              <strong>{plural(site.unclaimedPending, "unclaimed site request", "unclaimed site requests")}</strong> — machines enrolled at
+              this site without a pool. They appear in every pool&apos;s queue here; the first pool to approve or reject one claims it.
             </p>
           ) : null}
           <ul className={styles.grid}>
@@ -61,7 +66,10 @@ export function PoolsOverview({ sites, attestationTenants = [], activity }: {
                     </span>{" "}
                     pending
                     {pool.pendingEffective !== pool.pendingOwn ? (
-                      <span className="muted"> ({pool.pendingOwn} own + {pool.pendingEffective - pool.pendingOwn} unclaimed)</span>
+                      <span className="muted">
+                        {" "}
+                        ({pool.pendingOwn} own + {pool.pendingEffective - pool.pendingOwn} unclaimed)
+                      </span>
                     ) : null}
                   </span>
                   <span className={styles.badges}>

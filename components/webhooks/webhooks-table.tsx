@@ -14,7 +14,11 @@ function Health({ subscription }: { subscription: WebhookSubscriptionInfo }) {
       </span>
     );
   }
-  return <span className="badge badge-approved" data-testid="webhook-health">healthy</span>;
+  return (
+    <span className="badge badge-approved" data-testid="webhook-health">
+      healthy
+    </span>
+  );
 }
 
 /** A tenant's webhook subscriptions, read only (managed with `npm run webhooks`). No secret is ever here. */
@@ -29,7 +33,9 @@ export function WebhooksTable({ subscriptions }: { subscriptions: WebhookSubscri
             <th scope="col">Status</th>
             <th scope="col">Last attempt</th>
             <th scope="col">Last success</th>
-            <th scope="col" title={`failing after ${FAILING_AFTER} in a row`}>Failures in a row</th>
+            <th scope="col" title={`failing after ${FAILING_AFTER} in a row`}>
+              Failures in a row
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -42,9 +48,15 @@ export function WebhooksTable({ subscriptions }: { subscriptions: WebhookSubscri
               <td className={styles.ids} data-label="Events">
                 {subscription.eventTypes.length ? subscription.eventTypes.map((type) => <div key={type}>{type}</div>) : "all"}
               </td>
-              <td data-label="Status"><Health subscription={subscription} /></td>
-              <td className={styles.nowrap} data-label="Last attempt"><LocalTime iso={iso(subscription.lastAttemptAt)} /></td>
-              <td className={styles.nowrap} data-label="Last success"><LocalTime iso={iso(subscription.lastSuccessAt)} /></td>
+              <td data-label="Status">
+                <Health subscription={subscription} />
+              </td>
+              <td className={styles.nowrap} data-label="Last attempt">
+                <LocalTime iso={iso(subscription.lastAttemptAt)} />
+              </td>
+              <td className={styles.nowrap} data-label="Last success">
+                <LocalTime iso={iso(subscription.lastSuccessAt)} />
+              </td>
               <td data-label="Failures in a row">
                 <span data-testid="webhook-failures">{subscription.consecutiveFailures}</span>
                 {subscription.lastError ? <div className="field-error">{subscription.lastError}</div> : null}

@@ -16,7 +16,11 @@ export interface TeachAndApproveVariables {
 
 /** Which step failed, with the first step's result when it was the approval that failed. */
 export class TeachAndApproveError extends ApiClientError {
-  constructor(readonly step: "teach" | "approve", readonly taught: string | null, cause: ApiClientError) {
+  constructor(
+    readonly step: "teach" | "approve",
+    readonly taught: string | null,
+    cause: ApiClientError,
+  ) {
     super(cause.code, cause.message, cause.status, cause.details, cause.requestId);
   }
 }

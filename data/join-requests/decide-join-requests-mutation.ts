@@ -39,8 +39,7 @@ export function useDecideJoinRequestsMutation(options: { onSuccess?: (results: B
       }
       return results;
     },
-    onSettled: (_results, _error, variables) =>
-      queryClient.invalidateQueries({ queryKey: joinRequestKeys.tenant(variables.tenantId) }),
+    onSettled: (_results, _error, variables) => queryClient.invalidateQueries({ queryKey: joinRequestKeys.tenant(variables.tenantId) }),
     onSuccess: (results, variables) => options.onSuccess?.(results, variables),
   });
 }

@@ -19,8 +19,7 @@ export function useJoinRequestDecisionMutation<Variables extends { tenantId: str
   options: DecisionCallbacks<Variables>,
 ) {
   const queryClient = useQueryClient();
-  const refetchLists = (variables: Variables) =>
-    queryClient.invalidateQueries({ queryKey: joinRequestKeys.tenant(variables.tenantId) });
+  const refetchLists = (variables: Variables) => queryClient.invalidateQueries({ queryKey: joinRequestKeys.tenant(variables.tenantId) });
   return useMutation<JoinRequestJson, ApiClientError, Variables>({
     mutationFn: decide,
     onSuccess: async (request, variables) => {

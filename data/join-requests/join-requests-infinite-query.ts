@@ -29,8 +29,7 @@ interface Variables {
 export function useJoinRequestsInfiniteQuery({ tenantId, poolId, state, cursor, until }: Variables) {
   const query = useInfiniteQuery({
     queryKey: joinRequestKeys.list(tenantId, poolId, state, cursor),
-    queryFn: ({ pageParam, signal }) =>
-      listJoinRequests({ tenantId, poolId, state, limit: QUEUE_PAGE_SIZE, cursor: pageParam }, signal),
+    queryFn: ({ pageParam, signal }) => listJoinRequests({ tenantId, poolId, state, limit: QUEUE_PAGE_SIZE, cursor: pageParam }, signal),
     initialPageParam: cursor ?? undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     refetchInterval: QUEUE_REFETCH_INTERVAL_MS,

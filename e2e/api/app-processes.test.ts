@@ -13,10 +13,12 @@ import { createWorld, eventsOf, makeRequests, storedRequest, type World } from "
 /** The app processes the primary forked, and the CPU time (ticks) each has used. */
 function appProcesses(primaryPid: number): Map<number, number> {
   const children = readFileSync(`/proc/${primaryPid}/task/${primaryPid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  return new Map(children.map((pid) => {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    return [pid, Number(fields[11]) + Number(fields[12])]; // utime + stime
-  }));
+  return new Map(
+    children.map((pid) => {
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      return [pid, Number(fields[11]) + Number(fields[12])]; // utime + stime
+    }),
+  );
 }
 
 const isAlive = (pid: number) => {
@@ -71,7 +73,11 @@ describe("two app processes behind one port", () => {
     const before = appProcesses(server.pid);
     expect(before.size).toBe(2);
     const list = () =>
-      callMethod("joinRequests/list", { tenantId: world.tenantId, poolId: world.pools.a }, { bearer: world.keys.admin, baseUrl: server.baseUrl });
+      callMethod(
+        "joinRequests/list",
+        { tenantId: world.tenantId, poolId: world.pools.a },
+        { bearer: world.keys.admin, baseUrl: server.baseUrl },
+      );
     for (let round = 0; round < 10; round++) {
       const responses = await Promise.all(Array.from({ length: 20 }, list));
       expect(responses.map((response) => response.status)).toEqual(Array(20).fill(200));
@@ -84,7 +90,11 @@ describe("two app processes behind one port", () => {
   it("30 rounds of approve and reject racing through the processes: one outcome, one event per transition", async () => {
     const ids = await makeRequests(world, 30, { poolId: world.pools.a });
     const decide = (method: "approve" | "reject", requestId: string) =>
-      callMethod(`joinRequests/${method}`, { tenantId: world.tenantId, poolId: world.pools.a, requestId }, { bearer: world.keys.admin, baseUrl: server.baseUrl });
+      callMethod(
+        `joinRequests/${method}`,
+        { tenantId: world.tenantId, poolId: world.pools.a, requestId },
+        { bearer: world.keys.admin, baseUrl: server.baseUrl },
+      );
     for (const id of ids) {
       const [approveA, approveB, reject] = await Promise.all([decide("approve", id), decide("approve", id), decide("reject", id)]);
       expect(reject.status, reject.text).toBe(200);
@@ -109,7 +119,11 @@ describe("two app processes behind one port", () => {
     let dropped = 0; // a call in flight in the killed process loses its connection
     let serving = true;
     const traffic = (async () => {
-      while (serving) await list().then((response) => statuses.push(response.status), () => dropped++);
+      while (serving)
+        await list().then(
+          (response) => statuses.push(response.status),
+          () => dropped++,
+        );
     })();
     const log = () => readFileSync(server.logFile, "utf8");
     let victim = [...appProcesses(server.pid).keys()][0]!;
@@ -117,7 +131,9 @@ describe("two app processes behind one port", () => {
     for (const delayMs of [1000, 2000]) {
       const survivors = [...appProcesses(server.pid).keys()].filter((pid) => pid !== victim);
       process.kill(victim, "SIGKILL");
-      await expect.poll(log, { timeout: 10_000 }).toMatch(new RegExp(`app process ${victim} exited \\(SIGKILL\\) after \\d+ ms; starting another in ${delayMs} ms`));
+      await expect
+        .poll(log, { timeout: 10_000 })
+        .toMatch(new RegExp(`app process ${victim} exited \\(SIGKILL\\) after \\d+ ms; starting another in ${delayMs} ms`));
       const replacement = async () => [...appProcesses(server.pid).keys()].find((pid) => pid !== victim && !survivors.includes(pid));
       await expect.poll(replacement, { timeout: 15_000 }).toBeDefined();
       victim = (await replacement())!;
@@ -127,7 +143,10 @@ describe("two app processes behind one port", () => {
     await traffic;
     expect(appProcesses(server.pid).size).toBe(2);
     expect(statuses.length).toBeGreaterThan(0);
-    expect(statuses.filter((status) => status !== 200), "answers other than 200 while one process was down").toEqual([]);
+    expect(
+      statuses.filter((status) => status !== 200),
+      "answers other than 200 while one process was down",
+    ).toEqual([]);
     expect(dropped, "calls cut off by the kills (one at a time in flight)").toBeLessThanOrEqual(2);
   }, 90_000);
 
@@ -163,16 +182,31 @@ describe("scripts/serve.mjs refuses a configuration it cannot run", () => {
   });
 
   it.each([
-    ["NEXTAUTH_SECRET missing", { NEXTAUTH_SECRET: undefined }, "configuration error: NEXTAUTH_SECRET must be set when DATABASE_URL is set"],
+    [
+      "NEXTAUTH_SECRET missing",
+      { NEXTAUTH_SECRET: undefined },
+      "configuration error: NEXTAUTH_SECRET must be set when DATABASE_URL is set",
+    ],
     ["NEXTAUTH_SECRET too short", { NEXTAUTH_SECRET: "short" }, "configuration error: NEXTAUTH_SECRET is 5 characters"],
-    ["BC_CA_KEY_ENCRYPTION_KEY missing", { BC_CA_KEY_ENCRYPTION_KEY: undefined }, "configuration error: BC_CA_KEY_ENCRYPTION_KEY must be set when DATABASE_URL is set"],
-    ["BC_CA_KEY_ENCRYPTION_KEY malformed", { BC_CA_KEY_ENCRYPTION_KEY: "not-a-key" }, "configuration error: BC_CA_KEY_ENCRYPTION_KEY must be 32 bytes"],
+    [
+      "BC_CA_KEY_ENCRYPTION_KEY missing",
+      { BC_CA_KEY_ENCRYPTION_KEY: undefined },
+      "configuration error: BC_CA_KEY_ENCRYPTION_KEY must be set when DATABASE_URL is set",
+    ],
+    [
+      "BC_CA_KEY_ENCRYPTION_KEY malformed",
+      { BC_CA_KEY_ENCRYPTION_KEY: "not-a-key" },
+      "configuration error: BC_CA_KEY_ENCRYPTION_KEY must be 32 bytes",
+    ],
   ])("%s with DATABASE_URL: exit 2 at once, one line naming it, nothing served", async (_, change, line) => {
     const port = await freePort();
     const started = Date.now();
     const { code, output } = await runServe({ BC_WEB_CONCURRENCY: "2", ...change }, ["-p", String(port)]);
     expect(code, output).toBe(2);
-    expect(output.split("\n").filter((text) => text.includes("configuration error")), output).toEqual([expect.stringContaining(line)]);
+    expect(
+      output.split("\n").filter((text) => text.includes("configuration error")),
+      output,
+    ).toEqual([expect.stringContaining(line)]);
     expect(output).toContain("openssl rand -base64 32");
     expect(output).not.toMatch(/app process \d+ serving/); // none passed its checks
     expect(Date.now() - started).toBeLessThan(20_000);

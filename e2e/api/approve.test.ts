@@ -18,7 +18,11 @@ const approve = (body: Record<string, unknown>, options: { poolId?: string; bear
     { bearer: options.bearer ?? world.keys.admin },
   );
 const listIds = async (poolId: string) => {
-  const response = await callMethod("joinRequests/list", { tenantId: world.tenantId, poolId, state: "all", limit: 200 }, { bearer: world.keys.admin });
+  const response = await callMethod(
+    "joinRequests/list",
+    { tenantId: world.tenantId, poolId, state: "all", limit: 200 },
+    { bearer: world.keys.admin },
+  );
   return response.body.joinRequests.map((request: { id: string }) => request.id) as string[];
 };
 const approvedEvents = async (requestId: string) => (await eventsOf(requestId)).filter((event) => event.type === APPROVED);

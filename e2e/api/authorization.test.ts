@@ -24,8 +24,7 @@ function bodyFor(method: Method, overrides: Record<string, unknown> = {}): Recor
 }
 const call = (method: Method, bearer: string | null, overrides: Record<string, unknown> = {}) =>
   callMethod(method, bodyFor(method, overrides), { bearer });
-const withAuthorization = (method: Method, authorization: string) =>
-  callMethod(method, bodyFor(method), { headers: { authorization } });
+const withAuthorization = (method: Method, authorization: string) => callMethod(method, bodyFor(method), { headers: { authorization } });
 /** The body with a pool's id blanked out, to compare answers about different pools. */
 const withoutPool = (response: ApiResponse, poolId: string) => response.text.replaceAll(poolId, "<pool>");
 const secretOf = (bearer: string) => bearer.slice(bearer.indexOf(".") + 1);
@@ -52,21 +51,24 @@ describe("authentication: service keys (B4)", () => {
     expect(response.text).not.toContain(secretOf(world.keys.admin));
   });
 
-  it.each(METHODS)("%s: an unknown key id, a wrong secret and a revoked key get identical 401 bodies, echoing no secret", async (method) => {
-    const [adminId, adminSecret] = [world.keys.admin.slice(0, world.keys.admin.indexOf(".")), secretOf(world.keys.admin)];
-    const presented = {
-      unknownId: `bcsk_knosuchkey0000.${adminSecret}`,
-      wrongSecret: `${adminId}.not-the-secret-${adminSecret.slice(0, 4)}`,
-      revoked: world.keys.revoked,
-    };
-    const responses = await Promise.all(Object.values(presented).map((bearer) => call(method, bearer)));
-    for (const response of responses) expectError(response, 401, "UNAUTHENTICATED");
-    expect(responses[1]!.body).toEqual(responses[0]!.body);
-    expect(responses[2]!.body).toEqual(responses[0]!.body);
-    for (const [index, bearer] of Object.values(presented).entries()) {
-      expect(responses[index]!.text).not.toContain(secretOf(bearer));
-    }
-  });
+  it.each(METHODS)(
+    "%s: an unknown key id, a wrong secret and a revoked key get identical 401 bodies, echoing no secret",
+    async (method) => {
+      const [adminId, adminSecret] = [world.keys.admin.slice(0, world.keys.admin.indexOf(".")), secretOf(world.keys.admin)];
+      const presented = {
+        unknownId: `bcsk_knosuchkey0000.${adminSecret}`,
+        wrongSecret: `${adminId}.not-the-secret-${adminSecret.slice(0, 4)}`,
+        revoked: world.keys.revoked,
+      };
+      const responses = await Promise.all(Object.values(presented).map((bearer) => call(method, bearer)));
+      for (const response of responses) expectError(response, 401, "UNAUTHENTICATED");
+      expect(responses[1]!.body).toEqual(responses[0]!.body);
+      expect(responses[2]!.body).toEqual(responses[0]!.body);
+      for (const [index, bearer] of Object.values(presented).entries()) {
+        expect(responses[index]!.text).not.toContain(secretOf(bearer));
+      }
+    },
+  );
 });
 
 describe("order of checks (B2): authenticate → parse → authorize → pool → request → state", () => {
@@ -132,13 +134,16 @@ describe("permissions on compute-pool/{poolId} (B4 roles)", () => {
 });
 
 describe("pools and requests the caller cannot see are NOT_FOUND (B2)", () => {
-  it.each(METHODS)("%s: this tenant's admin naming another tenant's pool → 404, answered as for a pool that exists nowhere", async (method) => {
-    const foreign = await call(method, world.keys.admin, { poolId: world.other.poolId });
-    const missing = await call(method, world.keys.admin, { poolId: NO_SUCH_POOL });
-    expectError(foreign, 404, "NOT_FOUND");
-    expectError(missing, 404, "NOT_FOUND");
-    expect(withoutPool(foreign, world.other.poolId)).toBe(withoutPool(missing, NO_SUCH_POOL));
-  });
+  it.each(METHODS)(
+    "%s: this tenant's admin naming another tenant's pool → 404, answered as for a pool that exists nowhere",
+    async (method) => {
+      const foreign = await call(method, world.keys.admin, { poolId: world.other.poolId });
+      const missing = await call(method, world.keys.admin, { poolId: NO_SUCH_POOL });
+      expectError(foreign, 404, "NOT_FOUND");
+      expectError(missing, 404, "NOT_FOUND");
+      expect(withoutPool(foreign, world.other.poolId)).toBe(withoutPool(missing, NO_SUCH_POOL));
+    },
+  );
 
   it.each(METHODS)("%s: another tenant's admin naming this tenant's pool under its own tenant → 404", async (method) => {
     expectError(await call(method, world.other.admin, { tenantId: world.other.tenantId }), 404, "NOT_FOUND");
@@ -149,7 +154,10 @@ describe("pools and requests the caller cannot see are NOT_FOUND (B2)", () => {
     ["of another site, unclaimed", () => makeRequest(world, { poolId: null, siteId: world.otherSiteId })],
     ["of a pool in another site", () => makeRequest(world, { poolId: world.pools.otherSite, siteId: world.otherSiteId })],
     ["of another pool in the same site", () => makeRequest(world, { poolId: world.pools.b })],
-    ["of another tenant", () => makeRequest(world, { tenantId: world.other.tenantId, siteId: world.other.siteId, poolId: world.other.poolId })],
+    [
+      "of another tenant",
+      () => makeRequest(world, { tenantId: world.other.tenantId, siteId: world.other.siteId, poolId: world.other.poolId }),
+    ],
   ];
   const cases = DECISIONS.flatMap((method) => INVISIBLE.map(([label, make]) => [method, label, make] as const));
 

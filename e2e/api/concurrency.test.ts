@@ -93,20 +93,23 @@ describe("two pools claiming one unclaimed site request at once (B2)", () => {
   it.each([
     ["approve from pool a, approve from pool b", "approve", "approve"],
     ["approve from pool a, reject from pool b", "approve", "reject"],
-  ] as const)(`${ROUNDS} rounds of %s: exactly one 200, the other 404, one decision event, owned by the winner`, async (_, first, second) => {
-    const ids = await makeRequests(world, ROUNDS, { poolId: null });
-    for (const id of ids) {
-      const responses = await Promise.all([decide(first, id, world.pools.a), decide(second, id, world.pools.b)]);
-      const winner = onlyWinner(responses);
-      const loser = responses.find((response) => response !== winner)!;
-      expectError(loser, 404, "NOT_FOUND");
+  ] as const)(
+    `${ROUNDS} rounds of %s: exactly one 200, the other 404, one decision event, owned by the winner`,
+    async (_, first, second) => {
+      const ids = await makeRequests(world, ROUNDS, { poolId: null });
+      for (const id of ids) {
+        const responses = await Promise.all([decide(first, id, world.pools.a), decide(second, id, world.pools.b)]);
+        const winner = onlyWinner(responses);
+        const loser = responses.find((response) => response !== winner)!;
+        expectError(loser, 404, "NOT_FOUND");
 
-      const winningPool = winner === responses[0] ? world.pools.a : world.pools.b;
-      const stored = await storedRequest(id);
-      expect(stored.poolId).toBe(winningPool);
-      expect(stored.state).toBe(winner.body.state);
-      const counts = await eventCounts(id);
-      expect((counts[APPROVED] ?? 0) + (counts[REJECTED] ?? 0)).toBe(1);
-    }
-  });
+        const winningPool = winner === responses[0] ? world.pools.a : world.pools.b;
+        const stored = await storedRequest(id);
+        expect(stored.poolId).toBe(winningPool);
+        expect(stored.state).toBe(winner.body.state);
+        const counts = await eventCounts(id);
+        expect((counts[APPROVED] ?? 0) + (counts[REJECTED] ?? 0)).toBe(1);
+      }
+    },
+  );
 });

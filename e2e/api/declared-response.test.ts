@@ -11,11 +11,15 @@ describe("answers checked against the registry's declared response schemas", () 
     expect(() => expectDeclaredResponse("joinRequests/list", answer(200, body))).toThrow(
       /^joinRequests\/list answered 200 .*joinRequests\.0\.tenantId: .*joinRequests\.0\.state: .*nextCursor: /,
     );
-    expect(() => expectDeclaredResponse("joinRequests/list", answer(200, { joinRequests: [], extra: 1 }))).toThrow(/\(body\): Unrecognized key: "extra"/);
+    expect(() => expectDeclaredResponse("joinRequests/list", answer(200, { joinRequests: [], extra: 1 }))).toThrow(
+      /\(body\): Unrecognized key: "extra"/,
+    );
   });
 
   it("refuses a success status the method does not declare; errors are left to expectError", () => {
-    expect(() => expectDeclaredResponse("joinRequests/list", answer(202, { joinRequests: [] }))).toThrow("a status its registry entry does not declare");
+    expect(() => expectDeclaredResponse("joinRequests/list", answer(202, { joinRequests: [] }))).toThrow(
+      "a status its registry entry does not declare",
+    );
     expect(() => expectDeclaredResponse("joinRequests/list", answer(404, { nothing: true }))).not.toThrow();
   });
 

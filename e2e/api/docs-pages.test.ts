@@ -33,7 +33,10 @@ describe("API reference over HTTP", () => {
     expect(html.includes(`<script src="/docs/api/reference/scalar.js" nonce="${nonce}"></script>`)).toBe(true);
     expect(html.includes("&quot;url&quot;:&quot;/api/openapi.json&quot;")).toBe(true);
     const script = await get("/docs/api/reference/scalar.js");
-    expect({ status: script.status, type: script.headers.get("content-type") }).toEqual({ status: 200, type: "text/javascript; charset=utf-8" });
+    expect({ status: script.status, type: script.headers.get("content-type") }).toEqual({
+      status: 200,
+      type: "text/javascript; charset=utf-8",
+    });
     expect((await script.text()).includes("createApiReference")).toBe(true);
     expect((await (await get("/docs/api")).text()).includes('href="/docs/api/reference"')).toBe(true);
   });

@@ -29,20 +29,49 @@ describe("every response carries x-request-id, every error the B3 envelope", () 
   // One way to provoke each kind of answer; status and code as B3's table says.
   const KINDS: [string, number, string | null, () => Promise<ApiResponse>][] = [
     ["success", 200, null, () => callMethod("joinRequests/list", listBody(), { bearer: world.keys.admin })],
-    ["INVALID_ARGUMENT", 400, "INVALID_ARGUMENT", () => callMethod("joinRequests/list", { ...listBody(), limit: 0 }, { bearer: world.keys.admin })],
+    [
+      "INVALID_ARGUMENT",
+      400,
+      "INVALID_ARGUMENT",
+      () => callMethod("joinRequests/list", { ...listBody(), limit: 0 }, { bearer: world.keys.admin }),
+    ],
     ["UNAUTHENTICATED", 401, "UNAUTHENTICATED", () => callMethod("joinRequests/list", listBody(), { bearer: null })],
-    ["PERMISSION_DENIED", 403, "PERMISSION_DENIED", () =>
-      callMethod("joinRequests/approve", { ...listBody(), requestId: `jreq_${"0".repeat(26)}` }, { bearer: world.keys.viewer })],
-    ["NOT_FOUND (pool)", 404, "NOT_FOUND", () => callMethod("joinRequests/list", { ...listBody(), poolId: "no-such-pool" }, { bearer: world.keys.admin })],
+    [
+      "PERMISSION_DENIED",
+      403,
+      "PERMISSION_DENIED",
+      () => callMethod("joinRequests/approve", { ...listBody(), requestId: `jreq_${"0".repeat(26)}` }, { bearer: world.keys.viewer }),
+    ],
+    [
+      "NOT_FOUND (pool)",
+      404,
+      "NOT_FOUND",
+      () => callMethod("joinRequests/list", { ...listBody(), poolId: "no-such-pool" }, { bearer: world.keys.admin }),
+    ],
     ["NOT_FOUND (unknown method)", 404, "NOT_FOUND", () => callMethod("joinRequests/nope", listBody(), { bearer: world.keys.admin })],
     ["NOT_FOUND (unknown API path)", 404, "NOT_FOUND", () => httpRequest("/api/nope", { method: "POST", body: "{}" })],
-    ["METHOD_NOT_ALLOWED", 405, "METHOD_NOT_ALLOWED", () => callMethod("joinRequests/list", undefined, { httpMethod: "GET", bearer: world.keys.admin })],
-    ["INVALID_STATE", 409, "INVALID_STATE", async () => {
-      const id = await makeRequest(world, { poolId: world.pools.a, outcome: "consumed" });
-      return callMethod("joinRequests/approve", { ...listBody(), requestId: id }, { bearer: world.keys.admin });
-    }],
-    ["PAYLOAD_TOO_LARGE", 413, "PAYLOAD_TOO_LARGE", () =>
-      rawPost("/api/compute/joinRequests/list", paddedListBody(KIB_64 + 1), { headers: { authorization: `Bearer ${world.keys.admin}` } })],
+    [
+      "METHOD_NOT_ALLOWED",
+      405,
+      "METHOD_NOT_ALLOWED",
+      () => callMethod("joinRequests/list", undefined, { httpMethod: "GET", bearer: world.keys.admin }),
+    ],
+    [
+      "INVALID_STATE",
+      409,
+      "INVALID_STATE",
+      async () => {
+        const id = await makeRequest(world, { poolId: world.pools.a, outcome: "consumed" });
+        return callMethod("joinRequests/approve", { ...listBody(), requestId: id }, { bearer: world.keys.admin });
+      },
+    ],
+    [
+      "PAYLOAD_TOO_LARGE",
+      413,
+      "PAYLOAD_TOO_LARGE",
+      () =>
+        rawPost("/api/compute/joinRequests/list", paddedListBody(KIB_64 + 1), { headers: { authorization: `Bearer ${world.keys.admin}` } }),
+    ],
   ];
 
   it.each(KINDS)("%s: status, envelope and x-request-id", async (_, status, code, provoke) => {
@@ -104,8 +133,14 @@ describe("bodies over 64 KiB are refused with 413 (B2)", () => {
   // cannot disturb the connections the other tests share.
   const send = (body: string, chunked: boolean) =>
     rawPost(LIST_PATH, body, { chunked, headers: { authorization: `Bearer ${world.keys.admin}` } });
-  const framings = [["with Content-Length", false], ["chunked (no Content-Length)", true]] as const;
-  const sizes = [["64 KiB + 1 byte", KIB_64 + 1], ["1 MiB", 1024 * 1024]] as const;
+  const framings = [
+    ["with Content-Length", false],
+    ["chunked (no Content-Length)", true],
+  ] as const;
+  const sizes = [
+    ["64 KiB + 1 byte", KIB_64 + 1],
+    ["1 MiB", 1024 * 1024],
+  ] as const;
   const cases = framings.flatMap(([framing, chunked]) => sizes.map(([size, bytes]) => [size, framing, bytes, chunked] as const));
 
   it.each(cases)("%s %s → 413 PAYLOAD_TOO_LARGE", async (_, __, bytes, chunked) => {
@@ -135,10 +170,15 @@ describe("bodies over 64 KiB are refused with 413 (B2)", () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
       const refused = await rawPost(LIST_PATH, paddedListBody(1024 * 1024), {
-        chunked: true, agent, headers: { authorization: `Bearer ${world.keys.admin}` },
+        chunked: true,
+        agent,
+        headers: { authorization: `Bearer ${world.keys.admin}` },
       });
       expectError(refused, 413, "PAYLOAD_TOO_LARGE");
-      const next = await rawPost(LIST_PATH, JSON.stringify(listBody()), { agent, headers: { authorization: `Bearer ${world.keys.admin}` } });
+      const next = await rawPost(LIST_PATH, JSON.stringify(listBody()), {
+        agent,
+        headers: { authorization: `Bearer ${world.keys.admin}` },
+      });
       expect(next.status, next.text).toBe(200);
     } finally {
       agent.destroy();

@@ -121,7 +121,10 @@ describe("each event's shape (B6)", () => {
     const approved = (await byType(T.approved)).filter((event) => event.data.requestId === s.ids.ownApproved);
     expect(approved).toHaveLength(1);
     expect(approved[0]!.data).toMatchObject({
-      requestId: s.ids.ownApproved, poolId: s.world.pools.a, actor: principalOf(s.world.keys.admin), expiresAt: s.approvedExpiresAt,
+      requestId: s.ids.ownApproved,
+      poolId: s.world.pools.a,
+      actor: principalOf(s.world.keys.admin),
+      expiresAt: s.approvedExpiresAt,
     });
   });
 
@@ -129,17 +132,16 @@ describe("each event's shape (B6)", () => {
     const rejected = (await byType(T.rejected)).filter((event) => event.data.requestId === s.ids.ownRejected);
     expect(rejected).toHaveLength(1);
     expect(rejected[0]!.data).toMatchObject({
-      requestId: s.ids.ownRejected, previousState: "pending", reason: "unexpected hardware", actor: principalOf(s.world.keys.admin),
+      requestId: s.ids.ownRejected,
+      previousState: "pending",
+      reason: "unexpected hardware",
+      actor: principalOf(s.world.keys.admin),
     });
   });
 });
 
 describe("filtering and paging (B6)", () => {
-  it.each([
-    [[T.approved]],
-    [[T.rejected, T.consumed]],
-    [[T.created]],
-  ])("types %j returns only events of those types", async (types) => {
+  it.each([[[T.approved]], [[T.rejected, T.consumed]], [[T.created]]])("types %j returns only events of those types", async (types) => {
     const all: EventJson[] = (await listEvents(s.world)).body.events;
     const response = await listEvents(s.world, { types });
     expect(response.status).toBe(200);

@@ -47,7 +47,9 @@ describe("events/list requestId", () => {
 
   it("omitted or null lists every request's events, as before", async () => {
     for (const requestId of [undefined, null]) {
-      const requests = new Set((await list({ requestId })).body.events.map((event: { data: { requestId: string } }) => event.data.requestId));
+      const requests = new Set(
+        (await list({ requestId })).body.events.map((event: { data: { requestId: string } }) => event.data.requestId),
+      );
       expect(requests).toEqual(new Set([ids.approved, ids.pending, ids.unclaimed]));
     }
   });

@@ -41,7 +41,10 @@ const send = (method: Method, body: Record<string, unknown>) => callMethod(metho
 function expectViolation(response: ApiResponse, field: string): void {
   expectError(response, 400, "INVALID_ARGUMENT");
   const fields: string[] = (response.body.error.details ?? []).map((detail: { field: string }) => detail.field);
-  expect(fields.some((name) => name === field || name.startsWith(`${field}.`)), `details name ${field}: ${response.text}`).toBe(true);
+  expect(
+    fields.some((name) => name === field || name.startsWith(`${field}.`)),
+    `details name ${field}: ${response.text}`,
+  ).toBe(true);
   expect(response.body.error.message).toContain(field);
 }
 

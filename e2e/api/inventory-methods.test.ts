@@ -25,18 +25,35 @@ describe("inventory/report (D3)", () => {
     const sections = { ...inventoryOf(node), "rack-position": { row: "B", unit: 12 } };
     const answer = await report(node, sections);
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ snapshotId: expect.stringMatching(/^inv_[0-9a-hjkmnp-tv-z]{26}$/), changed: true, changedSections: Object.keys(sections).sort() });
+    expect(answer.body).toEqual({
+      snapshotId: expect.stringMatching(/^inv_[0-9a-hjkmnp-tv-z]{26}$/),
+      changed: true,
+      changedSections: Object.keys(sections).sort(),
+    });
 
     const snapshot = await latest(node);
     expect(snapshot.status).toBe(200);
     expect(snapshot.body).toEqual({
-      id: answer.body.snapshotId, nodeId: node.nodeId, takenAt: expect.any(String), lastReportedAt: expect.any(String),
-      sectionsSha256: expect.stringMatching(/^[0-9a-f]{64}$/), changedSections: answer.body.changedSections, sections, // unknown section kept
+      id: answer.body.snapshotId,
+      nodeId: node.nodeId,
+      takenAt: expect.any(String),
+      lastReportedAt: expect.any(String),
+      sectionsSha256: expect.stringMatching(/^[0-9a-f]{64}$/),
+      changedSections: answer.body.changedSections,
+      sections, // unknown section kept
     });
     const published = await callMethod("nodes/get", { tenantId: world.tenantId, nodeId: node.nodeId }, { bearer: world.keys.viewer });
-    expect(published.body.inventory).toEqual({ snapshotId: answer.body.snapshotId, takenAt: snapshot.body.takenAt, lastReportedAt: snapshot.body.lastReportedAt });
+    expect(published.body.inventory).toEqual({
+      snapshotId: answer.body.snapshotId,
+      takenAt: snapshot.body.takenAt,
+      lastReportedAt: snapshot.body.lastReportedAt,
+    });
 
-    const events = await callMethod("events/list", { tenantId: world.tenantId, poolId: world.pools.a, types: ["compute.node.inventory-changed"], limit: 200 }, { bearer: world.keys.admin });
+    const events = await callMethod(
+      "events/list",
+      { tenantId: world.tenantId, poolId: world.pools.a, types: ["compute.node.inventory-changed"], limit: 200 },
+      { bearer: world.keys.admin },
+    );
     const mine = events.body.events.filter((event: { data: { nodeId: string } }) => event.data.nodeId === node.nodeId);
     expect(mine.map((event: { data: unknown }) => event.data)).toEqual([
       expect.objectContaining({ nodeId: node.nodeId, snapshotId: answer.body.snapshotId, changedSections: answer.body.changedSections }),
@@ -47,7 +64,11 @@ describe("inventory/report (D3)", () => {
     const node = await admitNode(world);
     const sections = inventoryOf(node);
     const first = await report(node, sections);
-    const reordered = Object.fromEntries(Object.entries(sections).reverse().map(([name, value]) => [name, Array.isArray(value) ? value : Object.fromEntries(Object.entries(value as object).reverse())]));
+    const reordered = Object.fromEntries(
+      Object.entries(sections)
+        .reverse()
+        .map(([name, value]) => [name, Array.isArray(value) ? value : Object.fromEntries(Object.entries(value as object).reverse())]),
+    );
     expect((await report(node, reordered)).body).toEqual({ snapshotId: first.body.snapshotId, changed: false, changedSections: [] });
     expect(await snapshotCount(node)).toBe(1);
 

@@ -3,7 +3,14 @@ import { getDb } from "@/server/db/client";
 import { callMethod } from "./support/api-client";
 import { eventsOf, storedRequest } from "./support/world";
 import {
-  createJoinTokenRow, createJoinWorld, csrSha256, join, makeMachine, requestsForCsr, storedNodes, type JoinWorld,
+  createJoinTokenRow,
+  createJoinWorld,
+  csrSha256,
+  join,
+  makeMachine,
+  requestsForCsr,
+  storedNodes,
+  type JoinWorld,
 } from "./support/machine";
 
 // SPEC B2/B5 under concurrency: an approval admits exactly one join; a

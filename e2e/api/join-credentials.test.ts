@@ -4,7 +4,14 @@ import { subtle, x509 } from "@/server/pki/x509";
 import { errorCode, type ApiResponse } from "./support/api-client";
 import { storedRequest } from "./support/world";
 import {
-  ALLOWED_EK_PEM, createEnrollmentKeyRow, createJoinTokenRow, createJoinWorld, join, joinBody, makeMachine, type JoinWorld,
+  ALLOWED_EK_PEM,
+  createEnrollmentKeyRow,
+  createJoinTokenRow,
+  createJoinWorld,
+  join,
+  joinBody,
+  makeMachine,
+  type JoinWorld,
 } from "./support/machine";
 
 // SPEC B5: who may join, and what a join body must be. Expired, used-up,
@@ -116,12 +123,20 @@ describe("nodes/join body", () => {
     ["hostname over 253", (b) => (b.hostname = Array.from({ length: 64 }, () => "abc").join(".")), "hostname"],
     ["hostname with a trailing hyphen label", (b) => (b.hostname = "node-.test"), "hostname"],
     ["a MAC that is not one", (b) => (b.hardware.macAddresses = ["aa:bb:cc:dd:ee"]), "hardware.macAddresses.0"],
-    ["33 MACs", (b) => (b.hardware.macAddresses = Array.from({ length: 33 }, (_, i) => `02:00:00:00:00:${i.toString(16).padStart(2, "0")}`)), "hardware.macAddresses"],
+    [
+      "33 MACs",
+      (b) => (b.hardware.macAddresses = Array.from({ length: 33 }, (_, i) => `02:00:00:00:00:${i.toString(16).padStart(2, "0")}`)),
+      "hardware.macAddresses",
+    ],
     ["a serial over 128", (b) => (b.hardware.serialNumber = "S".repeat(129)), "hardware.serialNumber"],
     ["a system UUID with a control character", (b) => (b.hardware.systemUuid = "abc\u0007"), "hardware.systemUuid"],
     ["a missing hardware", (b) => delete b.hardware, "hardware"],
     ["a CSR over 16 KiB", (b) => (b.csr = `-----BEGIN CERTIFICATE REQUEST-----\n${"A".repeat(16 * 1024)}`), "csr"],
-    ["an EK that is not a public key", (b) => (b.tpm = { ekPublicKey: "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----" }), "tpm.ekPublicKey"],
+    [
+      "an EK that is not a public key",
+      (b) => (b.tpm = { ekPublicKey: "-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----" }),
+      "tpm.ekPublicKey",
+    ],
     ["an unknown field", (b) => (b.extra = 1), "extra"],
   ];
   it.each(invalid)("%s → 400 INVALID_ARGUMENT naming %s", async (_name, mutate, field) => {

@@ -11,7 +11,11 @@ let world: JoinWorld;
 
 beforeAll(async () => {
   const start = (name: string) =>
-    startAppServer({ databaseUrl: inject("databaseUrl"), logFile: `test-results/api-server-join-cap-${name}.log`, env: { BC_JOIN_MAX_PER_MINUTE: String(CAP) } });
+    startAppServer({
+      databaseUrl: inject("databaseUrl"),
+      logFile: `test-results/api-server-join-cap-${name}.log`,
+      env: { BC_JOIN_MAX_PER_MINUTE: String(CAP) },
+    });
   [servers, world] = await Promise.all([Promise.all([start("a"), start("b")]), createJoinWorld()]);
 }, 120_000);
 afterAll(() => Promise.all(servers?.map((server) => server.stop()) ?? []));
@@ -19,12 +23,18 @@ afterAll(() => Promise.all(servers?.map((server) => server.stop()) ?? []));
 describe("nodes/join rate cap per credential", () => {
   it("the sixth join of a minute with one token, on either instance, is 429 with Retry-After; another token is not held back", async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < CAP; i++) statuses.push((await join(await makeMachine(), world.tokens.a, { baseUrl: servers[i % 2]!.baseUrl })).status);
+    for (let i = 0; i < CAP; i++)
+      statuses.push((await join(await makeMachine(), world.tokens.a, { baseUrl: servers[i % 2]!.baseUrl })).status);
     expect(statuses).toEqual(Array(CAP).fill(202));
 
     const refused = await join(await makeMachine(), world.tokens.a, { baseUrl: servers[1]!.baseUrl });
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: { code: "RESOURCE_EXHAUSTED", message: expect.stringMatching(/^too many joins with this credential \(at most 5 a minute\); try again in \d+ s$/) } });
+    expect(refused.body).toEqual({
+      error: {
+        code: "RESOURCE_EXHAUSTED",
+        message: expect.stringMatching(/^too many joins with this credential \(at most 5 a minute\); try again in \d+ s$/),
+      },
+    });
     const retryAfter = Number(refused.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);

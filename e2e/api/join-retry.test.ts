@@ -4,8 +4,16 @@ import { x509 } from "@/server/pki/x509";
 import { callMethod, errorCode } from "./support/api-client";
 import { eventsOf, storedRequest } from "./support/world";
 import {
-  createJoinTokenRow, createJoinWorld, csrSha256, join, knownMachine, makeMachine, requestsForCsr, storedNodes,
-  type JoinWorld, type Machine,
+  createJoinTokenRow,
+  createJoinWorld,
+  csrSha256,
+  join,
+  knownMachine,
+  makeMachine,
+  requestsForCsr,
+  storedNodes,
+  type JoinWorld,
+  type Machine,
 } from "./support/machine";
 
 // SPEC B5: a retry with the same CSR — pending → the same 202; approved →
@@ -37,7 +45,12 @@ describe("nodes/join retry", () => {
     const first = await storedRequest(requestId);
     const retry = await join(machine, world.tokens.a);
     expect(retry.status).toBe(202);
-    expect(retry.body).toEqual({ status: "pending", requestId, expiresAt: first.expiresAt.toISOString(), reasons: ["unknown-to-discovery"] });
+    expect(retry.body).toEqual({
+      status: "pending",
+      requestId,
+      expiresAt: first.expiresAt.toISOString(),
+      reasons: ["unknown-to-discovery"],
+    });
     expect(await requestsForCsr(csrSha256(machine.csr))).toHaveLength(1);
     expect((await eventsOf(requestId)).map((event) => event.type)).toEqual(["security.join-request.created"]);
   });
@@ -58,7 +71,9 @@ describe("nodes/join retry", () => {
     expect(new x509.X509Certificate(admitted.body.certificate).subject).toBe(`CN=${machine.hostname}`);
     const events = await eventsOf(requestId);
     expect(events.map((event) => event.type)).toEqual([
-      "security.join-request.created", "security.join-request.approved", "security.join-request.consumed",
+      "security.join-request.created",
+      "security.join-request.approved",
+      "security.join-request.consumed",
     ]);
 
     const again = await join(machine, world.tokens.a);
@@ -87,26 +102,31 @@ describe("nodes/join retry", () => {
   it.each([
     ["pending", false],
     ["approved", true],
-  ])("expired (stored %s past its expiry) → a fresh pending request; the old one marked expired with its event", async (_state, approve) => {
-    const { machine, requestId } = await deferred();
-    if (approve) await decide("approve", world.pools.a, requestId);
-    await expireNow(requestId);
+  ])(
+    "expired (stored %s past its expiry) → a fresh pending request; the old one marked expired with its event",
+    async (_state, approve) => {
+      const { machine, requestId } = await deferred();
+      if (approve) await decide("approve", world.pools.a, requestId);
+      await expireNow(requestId);
 
-    const retry = await join(machine, world.tokens.a);
-    expect(retry.status).toBe(202);
-    expect(retry.body.requestId).not.toBe(requestId);
-    expect(retry.body.reasons).toEqual(["unknown-to-discovery"]);
-    expect((await storedRequest(requestId)).state).toBe("expired");
-    expect((await eventsOf(requestId)).map((event) => event.type).at(-1)).toBe("security.join-request.expired");
-    expect((await storedRequest(retry.body.requestId)).state).toBe("pending");
+      const retry = await join(machine, world.tokens.a);
+      expect(retry.status).toBe(202);
+      expect(retry.body.requestId).not.toBe(requestId);
+      expect(retry.body.reasons).toEqual(["unknown-to-discovery"]);
+      expect((await storedRequest(requestId)).state).toBe("expired");
+      expect((await eventsOf(requestId)).map((event) => event.type).at(-1)).toBe("security.join-request.expired");
+      expect((await storedRequest(retry.body.requestId)).state).toBe("pending");
 
-    // and the fresh one is the one a later retry finds
-    expect((await join(machine, world.tokens.a)).body.requestId).toBe(retry.body.requestId);
-  });
+      // and the fresh one is the one a later retry finds
+      expect((await join(machine, world.tokens.a)).body.requestId).toBe(retry.body.requestId);
+    },
+  );
 
   it("a request retention already marked expired → a fresh request, no second expired event", async () => {
     const { machine, requestId } = await deferred();
-    await (await getDb()).joinRequest.update({ where: { id: requestId }, data: { state: "expired", expiresAt: new Date(Date.now() - 1000) } });
+    await (
+      await getDb()
+    ).joinRequest.update({ where: { id: requestId }, data: { state: "expired", expiresAt: new Date(Date.now() - 1000) } });
     const retry = await join(machine, world.tokens.a);
     expect(retry.status).toBe(202);
     expect(retry.body.requestId).not.toBe(requestId);

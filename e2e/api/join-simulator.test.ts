@@ -20,8 +20,15 @@ beforeAll(async () => {
 afterAll(() => rm(stateDir, { recursive: true, force: true }));
 
 async function simulate(...args: string[]) {
-  const { stdout } = await run("npx", ["tsx", "scripts/cli/simulate.ts", ...args, "--url", inject("baseUrl"), "--state-dir", stateDir])
-    .catch((error: { stdout: string; stderr: string; code: number }) => ({ stdout: `${error.stdout}${error.stderr}\nexit ${error.code}` }));
+  const { stdout } = await run("npx", [
+    "tsx",
+    "scripts/cli/simulate.ts",
+    ...args,
+    "--url",
+    inject("baseUrl"),
+    "--state-dir",
+    stateDir,
+  ]).catch((error: { stdout: string; stderr: string; code: number }) => ({ stdout: `${error.stdout}${error.stderr}\nexit ${error.code}` }));
   return stdout;
 }
 
@@ -54,12 +61,16 @@ describe("npm run simulate", () => {
   it("reimage: the same hardware with a new CSR; once the machine is made known, that join is admitted at once", async () => {
     const first = await simulate("unknown", "--pool", world.pools.a, "--token", world.tokens.a, "--name", "rack7");
     expect(first).toContain("HTTP 202");
-    const saved = JSON.parse(await readFile(path.join(stateDir, "rack7", "machine.json"), "utf8")) as { body: { csr: string; hardware: { systemUuid: string; macAddresses: string[] } } };
+    const saved = JSON.parse(await readFile(path.join(stateDir, "rack7", "machine.json"), "utf8")) as {
+      body: { csr: string; hardware: { systemUuid: string; macAddresses: string[] } };
+    };
     const { systemUuid, macAddresses } = saved.body.hardware;
     // a tenant-admin makes it known (as "Trust this machine" or `admin discovery import` would)
     const owner = await createServiceKey(world.tenantId, [{ tenantId: world.tenantId, poolId: null, role: "tenant_admin" }]);
     const machines = [{ systemUuid, macAddresses, assignedPoolId: null }];
-    expect((await callMethod("discovery/upsert", { tenantId: world.tenantId, siteId: world.siteId, machines }, { bearer: owner })).status).toBe(200);
+    expect(
+      (await callMethod("discovery/upsert", { tenantId: world.tenantId, siteId: world.siteId, machines }, { bearer: owner })).status,
+    ).toBe(200);
     expect(await simulate("retry", "rack7", "--token", world.tokens.a)).toContain("HTTP 202"); // its pending request still waits for a person
     const reimaged = await simulate("reimage", "rack7", "--token", world.tokens.a);
     expect(reimaged).toContain("re-imaged rack7");
@@ -73,10 +84,14 @@ describe("npm run simulate", () => {
   it("report and renew speak as the admitted node: stored, unchanged, changed, rotated, and refused once revoked", async () => {
     // this world's discovery does not know the machine: deferred; made known, its re-imaged join is admitted at once
     expect(await simulate("unknown", "--pool", world.pools.a, "--token", world.tokens.a, "--name", "gpu7")).toContain("HTTP 202");
-    const saved = JSON.parse(await readFile(path.join(stateDir, "gpu7", "machine.json"), "utf8")) as { body: { hardware: { systemUuid: string; macAddresses: string[] } } };
+    const saved = JSON.parse(await readFile(path.join(stateDir, "gpu7", "machine.json"), "utf8")) as {
+      body: { hardware: { systemUuid: string; macAddresses: string[] } };
+    };
     const owner = await createServiceKey(world.tenantId, [{ tenantId: world.tenantId, poolId: null, role: "tenant_admin" }]);
     const machines = [{ systemUuid: saved.body.hardware.systemUuid, macAddresses: saved.body.hardware.macAddresses, assignedPoolId: null }];
-    expect((await callMethod("discovery/upsert", { tenantId: world.tenantId, siteId: world.siteId, machines }, { bearer: owner })).status).toBe(200);
+    expect(
+      (await callMethod("discovery/upsert", { tenantId: world.tenantId, siteId: world.siteId, machines }, { bearer: owner })).status,
+    ).toBe(200);
     expect(await simulate("reimage", "gpu7", "--token", world.tokens.a)).toContain("HTTP 200");
     const { nodeId } = JSON.parse(await readFile(path.join(stateDir, "gpu7", "node.json"), "utf8")) as { nodeId: string };
     const first = await simulate("report", "gpu7");
@@ -95,7 +110,9 @@ describe("npm run simulate", () => {
 
     const history = await callMethod("inventory/list", { tenantId: world.tenantId, nodeId }, { bearer: world.keys.admin });
     expect(history.body.snapshots.map((snapshot: { changedSections: string[] }) => snapshot.changedSections)).toEqual([
-      ["disks"], ["gpus", "software"], ["cpu", "disks", "gpus", "memory", "network", "os", "software", "system"],
+      ["disks"],
+      ["gpus", "software"],
+      ["cpu", "disks", "gpus", "memory", "network", "os", "software", "system"],
     ]);
     await callMethod("nodes/revoke", { tenantId: world.tenantId, nodeId, reason: "retired" }, { bearer: world.keys.admin });
     const refused = await simulate("report", "gpu7");

@@ -25,7 +25,13 @@ describe("joinTokens/create", () => {
     expect(Object.keys(response.body).sort()).toEqual([...TOKEN_FIELDS, "bearer"].sort());
     const { bearer, id } = response.body;
     expect(bearer).toMatch(new RegExp(`^bcjt_${id}\\.[A-Za-z0-9_-]{43}$`));
-    expect(response.body).toMatchObject({ poolId: world.pools.a, maxUses: 1, uses: 0, revokedAt: null, createdBy: world.keys.admin.split(".")[0] });
+    expect(response.body).toMatchObject({
+      poolId: world.pools.a,
+      maxUses: 1,
+      uses: 0,
+      revokedAt: null,
+      createdBy: world.keys.admin.split(".")[0],
+    });
     const ttl = new Date(response.body.expiresAt).getTime() - before;
     expect(ttl).toBeGreaterThan(3600_000 - 60_000);
     expect(ttl).toBeLessThanOrEqual(3600_000 + 1000);

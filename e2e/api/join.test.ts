@@ -5,7 +5,17 @@ import { subtle, x509 } from "@/server/pki/x509";
 import { errorCode } from "./support/api-client";
 import { eventsOf, storedRequest } from "./support/world";
 import {
-  ALLOWED_EK_PEM, createJoinWorld, csrSha256, DEMO_EK_SHA256, demoTpm, freshTpm, join, joinThroughTpm, knownMachine, makeMachine, unknownEkPem,
+  ALLOWED_EK_PEM,
+  createJoinWorld,
+  csrSha256,
+  DEMO_EK_SHA256,
+  demoTpm,
+  freshTpm,
+  join,
+  joinThroughTpm,
+  knownMachine,
+  makeMachine,
+  unknownEkPem,
   type JoinWorld,
 } from "./support/machine";
 
@@ -41,8 +51,13 @@ describe("nodes/join: admitted", () => {
     const db = await getDb();
     const node = await db.node.findUniqueOrThrow({ where: { id: response.body.nodeId } });
     expect(node).toMatchObject({
-      tenantId: world.tenantId, siteId: world.siteId, poolId: world.pools.a, hostname: machine.hostname,
-      csrSha256: csrSha256(machine.csr), joinRequestId: null, certSerial: certificate.serialNumber,
+      tenantId: world.tenantId,
+      siteId: world.siteId,
+      poolId: world.pools.a,
+      hostname: machine.hostname,
+      csrSha256: csrSha256(machine.csr),
+      joinRequestId: null,
+      certSerial: certificate.serialNumber,
     });
   });
 
@@ -91,9 +106,16 @@ describe("nodes/join: deferred into a pending request", () => {
     const response = await join(machine, world.tokens.a);
     const request = await expectPending(response, ["unknown-to-discovery"]);
     expect(request).toMatchObject({
-      state: "pending", poolId: world.pools.a, siteId: world.siteId, tenantId: world.tenantId,
-      hostname: machine.hostname, systemUuid: machine.systemUuid, serialNumber: machine.serialNumber,
-      macAddresses: machine.macAddresses, tpmEkSha256: null, csrSha256: csrSha256(machine.csr),
+      state: "pending",
+      poolId: world.pools.a,
+      siteId: world.siteId,
+      tenantId: world.tenantId,
+      hostname: machine.hostname,
+      systemUuid: machine.systemUuid,
+      serialNumber: machine.serialNumber,
+      macAddresses: machine.macAddresses,
+      tpmEkSha256: null,
+      csrSha256: csrSha256(machine.csr),
     });
     const ttl = new Date(response.body.expiresAt).getTime() - before;
     expect(ttl).toBeGreaterThan(24 * 3600_000 - 60_000);
@@ -136,7 +158,11 @@ describe("nodes/join: deferred into a pending request", () => {
 
   it("all three attestors defer at once", async () => {
     const machine = await makeMachine({ serialNumber: "Not Specified", tpm: freshTpm() });
-    await expectPending((await joinThroughTpm(machine, world.tokens.tpm)).response, ["placeholder-hardware-id", "unknown-to-discovery", "tpm-ek-not-allowed"]);
+    await expectPending((await joinThroughTpm(machine, world.tokens.tpm)).response, [
+      "placeholder-hardware-id",
+      "unknown-to-discovery",
+      "tpm-ek-not-allowed",
+    ]);
   });
 
   it("a pool without TPM does not run the tpm attestor, but records a presented EK's hash", async () => {
@@ -177,12 +203,16 @@ describe("nodes/join: refused", () => {
       expect(await db.joinRequest.count({ where: { csrSha256: csrSha256(csr) } }), file).toBe(0);
       expect(await db.node.count({ where: { csrSha256: csrSha256(csr) } }), file).toBe(0);
     }
-    expect((await db.joinToken.findUniqueOrThrow({ where: { id: world.tokens.a.slice(5, world.tokens.a.indexOf(".")) } })).uses).toBe(usesBefore);
+    expect((await db.joinToken.findUniqueOrThrow({ where: { id: world.tokens.a.slice(5, world.tokens.a.indexOf(".")) } })).uses).toBe(
+      usesBefore,
+    );
   });
 
   it("an Ed25519 CSR is admitted, its certificate certifying that key", async () => {
     const keys = (await subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
-    const csr = (await x509.Pkcs10CertificateRequestGenerator.create({ name: "CN=ed25519.join.test", keys, signingAlgorithm: { name: "Ed25519" } })).toString("pem");
+    const csr = (
+      await x509.Pkcs10CertificateRequestGenerator.create({ name: "CN=ed25519.join.test", keys, signingAlgorithm: { name: "Ed25519" } })
+    ).toString("pem");
     const machine = await knownMachine(world.inventory.known, { csr });
     const response = await join(machine, world.tokens.a);
     expect(response.status).toBe(200);
@@ -191,7 +221,10 @@ describe("nodes/join: refused", () => {
   });
 
   it("a TPM pool and no TPM, or an EK without an AK (SPEC F1) → 403 PERMISSION_DENIED outright, no request", async () => {
-    for (const machine of [await knownMachine(world.inventory.known), await knownMachine(world.inventory.known, { ekPublicKey: ALLOWED_EK_PEM })]) {
+    for (const machine of [
+      await knownMachine(world.inventory.known),
+      await knownMachine(world.inventory.known, { ekPublicKey: ALLOWED_EK_PEM }),
+    ]) {
       const response = await join(machine, world.tokens.tpm);
       expect(response.status).toBe(403);
       expect(errorCode(response)).toBe("PERMISSION_DENIED");
@@ -212,7 +245,14 @@ describe("nodes/join: refused", () => {
     const db = await getDb();
     const entry = await makeMachine();
     await db.discoveredMachine.create({
-      data: { id: `disc_${entry.serialNumber.toLowerCase()}`, tenantId: world.tenantId, siteId: world.siteId, systemUuid: entry.systemUuid, macAddresses: [], assignedPoolId: world.pools.archived },
+      data: {
+        id: `disc_${entry.serialNumber.toLowerCase()}`,
+        tenantId: world.tenantId,
+        siteId: world.siteId,
+        systemUuid: entry.systemUuid,
+        macAddresses: [],
+        assignedPoolId: world.pools.archived,
+      },
     });
     const response = await join(await knownMachine(entry), world.siteKey);
     expect(response.status).toBe(403);

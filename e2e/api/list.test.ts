@@ -85,10 +85,31 @@ describe("joinRequests/list", () => {
     const response = await list({ state: "approved" });
     const [request] = response.body.joinRequests;
     expect(Object.keys(request).sort()).toEqual(
-      ["consumedAt", "createdAt", "csrSha256", "decidedAt", "decidedBy", "expiresAt", "id", "machine", "poolId", "reason", "reasons", "siteId", "state", "tenantId"].sort(),
+      [
+        "consumedAt",
+        "createdAt",
+        "csrSha256",
+        "decidedAt",
+        "decidedBy",
+        "expiresAt",
+        "id",
+        "machine",
+        "poolId",
+        "reason",
+        "reasons",
+        "siteId",
+        "state",
+        "tenantId",
+      ].sort(),
     );
     expect(Object.keys(request.machine).sort()).toEqual(["hostname", "macAddresses", "serialNumber", "systemUuid", "tpmEkSha256"]);
-    expect(request).toMatchObject({ tenantId: world.tenantId, siteId: world.siteId, poolId: world.pools.a, state: "approved", consumedAt: null });
+    expect(request).toMatchObject({
+      tenantId: world.tenantId,
+      siteId: world.siteId,
+      poolId: world.pools.a,
+      state: "approved",
+      consumedAt: null,
+    });
     expect(request.id).toMatch(/^jreq_[0-9a-hjkmnp-tv-z]{26}$/);
     expect(request.csrSha256).toMatch(/^[0-9a-f]{64}$/);
     for (const field of ["createdAt", "expiresAt", "decidedAt"]) {

@@ -3,8 +3,15 @@ import { getDb } from "@/server/db/client";
 import { callMethod, errorCode } from "./support/api-client";
 import { storedRequest } from "./support/world";
 import {
-  createEnrollmentKeyRow, createJoinWorld, csrSha256, join, knownMachine, makeMachine, storedNodes,
-  type JoinWorld, type Machine,
+  createEnrollmentKeyRow,
+  createJoinWorld,
+  csrSha256,
+  join,
+  knownMachine,
+  makeMachine,
+  storedNodes,
+  type JoinWorld,
+  type Machine,
 } from "./support/machine";
 
 // SPEC F2 (one active node per machine), F3 (hostnames are unique) and F4's
@@ -52,7 +59,11 @@ describe("F2: one active node per machine", () => {
     const retry = await join(second, world.tokens.a);
     expect(retry.status).toBe(200);
     const old = await nodeRow(oldNodeId);
-    expect(old).toMatchObject({ state: "revoked", revokeReason: `replaced by ${retry.body.nodeId}`, revokedBy: expect.stringMatching(/^bcjt_/) });
+    expect(old).toMatchObject({
+      state: "revoked",
+      revokeReason: `replaced by ${retry.body.nodeId}`,
+      revokedBy: expect.stringMatching(/^bcjt_/),
+    });
     expect(await revokedEvents(oldNodeId)).toHaveLength(1);
     expect((await activeNodesOf(first.systemUuid)).map((node) => node.id)).toEqual([retry.body.nodeId]);
   });

@@ -29,9 +29,13 @@ afterAll(async () => {
 const backlog = async () => {
   const families = await scrape();
   const tenant = { tenant: world.tenantId };
-  return { count: sample(families, "bc_webhook_backlog", tenant), age: sample(families, "bc_webhook_oldest_undelivered_age_seconds", tenant) };
+  return {
+    count: sample(families, "bc_webhook_backlog", tenant),
+    age: sample(families, "bc_webhook_oldest_undelivered_age_seconds", tenant),
+  };
 };
-const deliveries = async (result: string) => (await processMetrics().webhookDeliveries.get()).values.find((v) => v.labels.result === result)?.value ?? 0;
+const deliveries = async (result: string) =>
+  (await processMetrics().webhookDeliveries.get()).values.find((v) => v.labels.result === result)?.value ?? 0;
 
 it("the backlog grows while the receiver answers 503, and is 0 once it recovers", async () => {
   expect(await backlog()).toEqual({ count: 0, age: 0 });

@@ -26,10 +26,18 @@ describe("GET /metrics access", () => {
     const families = await scrape();
     const names = new Set(families.map((family) => family.name));
     for (const name of [
-      "bc_method_calls_total", "bc_method_duration_seconds", "bc_join_requests_pending", "bc_join_requests_unclaimed",
-      "bc_db_pool_connections", "bc_db_pool_idle_connections", "bc_db_pool_waiting_clients",
-      "process_cpu_user_seconds_total", "process_resident_memory_bytes", "nodejs_eventloop_lag_seconds",
-    ]) expect(names, name).toContain(name);
+      "bc_method_calls_total",
+      "bc_method_duration_seconds",
+      "bc_join_requests_pending",
+      "bc_join_requests_unclaimed",
+      "bc_db_pool_connections",
+      "bc_db_pool_idle_connections",
+      "bc_db_pool_waiting_clients",
+      "process_cpu_user_seconds_total",
+      "process_resident_memory_bytes",
+      "nodejs_eventloop_lag_seconds",
+    ])
+      expect(names, name).toContain(name);
     expect(sample(families, "bc_database_up")).toBe(1);
     expect(families.find((family) => family.name === "bc_method_duration_seconds")?.type).toBe("HISTOGRAM");
   });
@@ -85,7 +93,7 @@ describe("counters over two app processes behind one port (npm start), summed at
     });
     // The server answers once one process is up; the primary asks both at each scrape.
     const serving = () => readFileSync(server.logFile, "utf8").match(/app process \d+ serving/g)?.length ?? 0;
-    for (const deadline = Date.now() + 60_000; serving() < 2; ) {
+    for (const deadline = Date.now() + 60_000; serving() < 2;) {
       if (Date.now() > deadline) throw new Error("the second app process did not start serving within 60 s");
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -100,7 +108,11 @@ describe("counters over two app processes behind one port (npm start), summed at
     const before = await read();
 
     const decide = (method: string, requestId: string) =>
-      callMethod(`joinRequests/${method}`, { tenantId: world.tenantId, poolId: world.pools.a, requestId }, { bearer: world.keys.admin, baseUrl: server.baseUrl });
+      callMethod(
+        `joinRequests/${method}`,
+        { tenantId: world.tenantId, poolId: world.pools.a, requestId },
+        { bearer: world.keys.admin, baseUrl: server.baseUrl },
+      );
     for (const response of [await decide("approve", first!), await decide("approve", second!), await decide("reject", third!)]) {
       expect(response.status, response.text).toBe(200);
     }
@@ -124,11 +136,17 @@ describe("counters over two app processes behind one port (npm start), summed at
     const before = await read();
     const refused = await join(await makeMachine(), world.tokens.archived, { baseUrl: server.baseUrl });
     expect(refused.status, refused.text).toBe(403);
-    const stray = await callMethod(`joinRequests/nope-${randomBytes(3).toString("hex")}`, {}, { bearer: world.keys.admin, baseUrl: server.baseUrl });
+    const stray = await callMethod(
+      `joinRequests/nope-${randomBytes(3).toString("hex")}`,
+      {},
+      { bearer: world.keys.admin, baseUrl: server.baseUrl },
+    );
     expect(stray.status).toBe(404);
     const after = await read();
-    expect(sample(after, "bc_joins_total", { result: "refused", code: "PERMISSION_DENIED" }) -
-      sample(before, "bc_joins_total", { result: "refused", code: "PERMISSION_DENIED" })).toBe(1);
+    expect(
+      sample(after, "bc_joins_total", { result: "refused", code: "PERMISSION_DENIED" }) -
+        sample(before, "bc_joins_total", { result: "refused", code: "PERMISSION_DENIED" }),
+    ).toBe(1);
     expect(calls(after, "unknown", "404") - calls(before, "unknown", "404")).toBe(1);
   });
 });

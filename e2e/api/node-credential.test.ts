@@ -60,10 +60,24 @@ describe("the node credential (D2)", () => {
       "iat in the future beyond the skew": await signed({ iat: now + 600, exp: now + 700 }),
       "another method's audience": await signNodeToken({ privateKeyPem: node.privateKeyPem, nodeId: node.nodeId, method: "nodes/renew" }),
       "another subject": await signed({ iat: now, exp: now + 60, sub: stranger.nodeId }),
-      "an unknown kid": await signNodeToken({ privateKeyPem: node.privateKeyPem, nodeId: "node_01jz0000000000000000000000", method: REPORT }),
-      "alg none": new UnsecuredJWT({}).setSubject(node.nodeId).setAudience(`/api/compute/${REPORT}`).setIssuedAt(now).setExpirationTime(now + 60).encode(),
-      "RS256 by a key that is not the node's": await new SignJWT({}).setProtectedHeader({ alg: "RS256", kid: node.nodeId }).setSubject(node.nodeId)
-        .setAudience(`/api/compute/${REPORT}`).setIssuedAt(now).setExpirationTime(now + 60).sign(rsa),
+      "an unknown kid": await signNodeToken({
+        privateKeyPem: node.privateKeyPem,
+        nodeId: "node_01jz0000000000000000000000",
+        method: REPORT,
+      }),
+      "alg none": new UnsecuredJWT({})
+        .setSubject(node.nodeId)
+        .setAudience(`/api/compute/${REPORT}`)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 60)
+        .encode(),
+      "RS256 by a key that is not the node's": await new SignJWT({})
+        .setProtectedHeader({ alg: "RS256", kid: node.nodeId })
+        .setSubject(node.nodeId)
+        .setAudience(`/api/compute/${REPORT}`)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 60)
+        .sign(rsa),
       "not a JWT": "bcjt_abc.def",
     };
     const bodies = new Set<string>();
@@ -107,7 +121,9 @@ describe("nodes/renew (D1)", () => {
     expect(Object.keys(response.body).sort()).toEqual(["caCertificate", "certificate", "nodeId"]);
     const certificate = new x509.X509Certificate(response.body.certificate);
     expect(certificate.subject).toBe(`CN=${renewing.machine.hostname}`);
-    expect(Buffer.from(certificate.publicKey.rawData)).toEqual(Buffer.from(new x509.Pkcs10CertificateRequest(next.csrPem).publicKey.rawData));
+    expect(Buffer.from(certificate.publicKey.rawData)).toEqual(
+      Buffer.from(new x509.Pkcs10CertificateRequest(next.csrPem).publicKey.rawData),
+    );
     const ca = new x509.X509Certificate(response.body.caCertificate);
     expect(await certificate.verify({ publicKey: ca.publicKey, signatureOnly: true })).toBe(true);
 
@@ -122,7 +138,10 @@ describe("nodes/renew (D1)", () => {
     // once the previous certificate's notAfter passes, its key stops verifying
     const db = await getDb();
     const previousSerial = new x509.X509Certificate(renewing.certificatePem).serialNumber;
-    await db.nodeCertificate.updateMany({ where: { nodeId: renewing.nodeId, serial: previousSerial }, data: { notAfter: new Date(Date.now() - 1000) } });
+    await db.nodeCertificate.updateMany({
+      where: { nodeId: renewing.nodeId, serial: previousSerial },
+      data: { notAfter: new Date(Date.now() - 1000) },
+    });
     expectError(await report(renewing), 401, "UNAUTHENTICATED");
     expect((await report(renewed)).status).toBe(200);
   });
@@ -142,7 +161,11 @@ describe("nodes/renew (D1)", () => {
   it("a CSR that does not verify, or is not a CSR, is INVALID_ARGUMENT naming csr, and nothing changes", async () => {
     const renewing = await admitNode(world);
     const before = await nodeRow(renewing.nodeId);
-    const garbage = await callAsNode("nodes/renew", { csr: "-----BEGIN CERTIFICATE REQUEST-----\nAAAA\n-----END CERTIFICATE REQUEST-----" }, renewing);
+    const garbage = await callAsNode(
+      "nodes/renew",
+      { csr: "-----BEGIN CERTIFICATE REQUEST-----\nAAAA\n-----END CERTIFICATE REQUEST-----" },
+      renewing,
+    );
     expectError(garbage, 400, "INVALID_ARGUMENT");
     expect(garbage.body.error.message).toMatch(/^csr /);
     expectError(await callAsNode("nodes/renew", {}, renewing), 400, "INVALID_ARGUMENT");
@@ -170,7 +193,11 @@ describe("the log of a refusal (D2)", () => {
     expect((await report(node, wrongAudience)).status).toBe(401);
     // the server writes its log asynchronously: give it a moment
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const lines = (await readFile(logFile)).subarray(start).toString("utf8").split("\n").filter((line) => line.includes("node credential refused"));
+    const lines = (await readFile(logFile))
+      .subarray(start)
+      .toString("utf8")
+      .split("\n")
+      .filter((line) => line.includes("node credential refused"));
     expect(lines.length).toBeGreaterThanOrEqual(2);
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ node: node.nodeId, cause: expect.any(String) });
     expect(new Set(lines.map((line) => JSON.parse(line).cause as string)).size).toBe(2);

@@ -23,11 +23,20 @@ afterAll(async () => {
 
 it("a node's joined, inventory-changed and revoked events are delivered to a subscription of those types, signed", async () => {
   const types = ["compute.node.joined", "compute.node.inventory-changed", "compute.node.revoked"];
-  const subscription = await createWebhookSubscription({ db: await getDb(), tenantId: world.tenantId, url: receiver.url, eventTypes: types, now: new Date() });
+  const subscription = await createWebhookSubscription({
+    db: await getDb(),
+    tenantId: world.tenantId,
+    url: receiver.url,
+    eventTypes: types,
+    now: new Date(),
+  });
   const node = await admitNode(world);
   const sections = { os: { name: "Ubuntu", version: "22.04.4 LTS", kernel: "5.15.0-105-generic", arch: "x86_64" } };
   expect((await callAsNode("inventory/report", { sections }, node)).status).toBe(200);
-  expect((await callMethod("nodes/revoke", { tenantId: world.tenantId, nodeId: node.nodeId, reason: "retired" }, { bearer: world.keys.admin })).status).toBe(200);
+  expect(
+    (await callMethod("nodes/revoke", { tenantId: world.tenantId, nodeId: node.nodeId, reason: "retired" }, { bearer: world.keys.admin }))
+      .status,
+  ).toBe(200);
 
   worker = await startTestWorker(world);
   await receiver.waitFor((received) => received.filter((webhook) => webhook.status === 200).length >= 3, 20_000);

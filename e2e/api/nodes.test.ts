@@ -25,7 +25,11 @@ const listNodes = (body: Record<string, unknown> = {}, bearer = world.keys.admin
 const revoke = (nodeId: string, body: Record<string, unknown> = {}, bearer = world.keys.admin) =>
   callMethod("nodes/revoke", { tenantId: world.tenantId, nodeId, ...body }, { bearer });
 const nodeEvents = async (nodeId: string, types?: string[]) => {
-  const response = await callMethod("events/list", { tenantId: world.tenantId, poolId: world.pools.a, limit: 200, types }, { bearer: world.keys.admin });
+  const response = await callMethod(
+    "events/list",
+    { tenantId: world.tenantId, poolId: world.pools.a, limit: 200, types },
+    { bearer: world.keys.admin },
+  );
   expect(response.status).toBe(200);
   return (response.body.events as { type: string; data: Record<string, unknown> }[]).filter((event) => event.data.nodeId === nodeId);
 };
@@ -43,8 +47,11 @@ describe("nodes/get (D1)", () => {
       poolId: world.pools.a,
       hostname: nodeA.machine.hostname,
       machine: {
-        hostname: nodeA.machine.hostname, systemUuid: nodeA.machine.systemUuid, serialNumber: nodeA.machine.serialNumber,
-        macAddresses: nodeA.machine.macAddresses, tpmEkSha256: null,
+        hostname: nodeA.machine.hostname,
+        systemUuid: nodeA.machine.systemUuid,
+        serialNumber: nodeA.machine.serialNumber,
+        macAddresses: nodeA.machine.macAddresses,
+        tpmEkSha256: null,
       },
       joinRequestId: null,
       joinedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
@@ -67,7 +74,11 @@ describe("nodes/get (D1)", () => {
     const machine = await makeMachine(); // unknown to discovery: deferred
     const deferred = await join(machine, world.tokens.a);
     expect(deferred.status).toBe(202);
-    const approved = await callMethod("joinRequests/approve", { tenantId: world.tenantId, poolId: world.pools.a, requestId: deferred.body.requestId }, { bearer: world.keys.admin });
+    const approved = await callMethod(
+      "joinRequests/approve",
+      { tenantId: world.tenantId, poolId: world.pools.a, requestId: deferred.body.requestId },
+      { bearer: world.keys.admin },
+    );
     expect(approved.status).toBe(200);
     const admitted = await join(machine, world.tokens.a);
     expect(admitted.status).toBe(200);
@@ -103,8 +114,16 @@ describe("nodes/get (D1)", () => {
     const response = await getNode("node_NOT-A-ULID", world.keys.noGrants);
     expectError(response, 400, "INVALID_ARGUMENT");
     expect(response.body.error.message).toMatch(/^nodeId /);
-    expectError(await callMethod("nodes/get", { tenantId: world.tenantId, nodeId: nodeA.nodeId, extra: 1 }, { bearer: world.keys.admin }), 400, "INVALID_ARGUMENT");
-    expectError(await callMethod("nodes/get", { tenantId: world.tenantId, nodeId: nodeA.nodeId }, { bearer: null }), 401, "UNAUTHENTICATED");
+    expectError(
+      await callMethod("nodes/get", { tenantId: world.tenantId, nodeId: nodeA.nodeId, extra: 1 }, { bearer: world.keys.admin }),
+      400,
+      "INVALID_ARGUMENT",
+    );
+    expectError(
+      await callMethod("nodes/get", { tenantId: world.tenantId, nodeId: nodeA.nodeId }, { bearer: null }),
+      401,
+      "UNAUTHENTICATED",
+    );
   });
 });
 
@@ -116,7 +135,9 @@ describe("nodes/list (D1)", () => {
     expect(ids).toContain(nodeA.nodeId);
     expect(ids).not.toContain(nodeB.nodeId);
     expect(ids).toEqual([...ids].sort());
-    expect(response.body.nodes.every((node: { state: string; poolId: string }) => node.state === "active" && node.poolId === world.pools.a)).toBe(true);
+    expect(
+      response.body.nodes.every((node: { state: string; poolId: string }) => node.state === "active" && node.poolId === world.pools.a),
+    ).toBe(true);
     expect(response.body).not.toHaveProperty("nextCursor");
   });
 
@@ -160,7 +181,10 @@ describe("nodes/revoke (D1)", () => {
     const first = await revoke(node.nodeId, { reason: "disk failure" }, world.keys.poolAdminA);
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({
-      id: node.nodeId, state: "revoked", revokedBy: principalOf(world.keys.poolAdminA), revokeReason: "disk failure",
+      id: node.nodeId,
+      state: "revoked",
+      revokedBy: principalOf(world.keys.poolAdminA),
+      revokeReason: "disk failure",
       revokedAt: expect.stringMatching(/^\d{4}-/),
     });
     const again = await revoke(node.nodeId, { reason: "another reason" });

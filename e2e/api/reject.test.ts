@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { callMethod, expectError, principalOf } from "./support/api-client";
-import {
-  addPool, archivePool, createWorld, eventsOf, makeRequest, storedRequest, type RequestSpec, type World,
-} from "./support/world";
+import { addPool, archivePool, createWorld, eventsOf, makeRequest, storedRequest, type RequestSpec, type World } from "./support/world";
 
 // SPEC Part A "reject", B2 "reject", B6 (the .rejected event).
 let world: World;
@@ -19,7 +17,11 @@ const approve = (body: Record<string, unknown>, poolId = world.pools.a) => call(
 const rejectedEvents = async (requestId: string) => (await eventsOf(requestId)).filter((event) => event.type === REJECTED);
 const snapshot = async (requestId: string) => ({ row: await storedRequest(requestId), events: await eventsOf(requestId) });
 const listIds = async (poolId: string) => {
-  const response = await callMethod("joinRequests/list", { tenantId: world.tenantId, poolId, state: "all", limit: 200 }, { bearer: world.keys.admin });
+  const response = await callMethod(
+    "joinRequests/list",
+    { tenantId: world.tenantId, poolId, state: "all", limit: 200 },
+    { bearer: world.keys.admin },
+  );
   return response.body.joinRequests.map((request: { id: string }) => request.id) as string[];
 };
 
@@ -37,7 +39,11 @@ describe("reject a pending request (Part A)", () => {
     const id = await makeRequest(world, { poolId: world.pools.a });
     const { response } = await rejectOnce(id, { reason: "not ours" });
     expect(response.body).toMatchObject({
-      id, state: "rejected", poolId: world.pools.a, reason: "not ours", decidedBy: principalOf(world.keys.admin),
+      id,
+      state: "rejected",
+      poolId: world.pools.a,
+      reason: "not ours",
+      decidedBy: principalOf(world.keys.admin),
     });
     const stored = await storedRequest(id);
     expect(stored).toMatchObject({ state: "rejected", reason: "not ours", decidedBy: principalOf(world.keys.admin) });
@@ -48,7 +54,11 @@ describe("reject a pending request (Part A)", () => {
     const id = await makeRequest(world, { poolId: world.pools.a });
     const { event } = await rejectOnce(id);
     expect(event.data).toEqual({
-      requestId: id, siteId: world.siteId, poolId: world.pools.a, actor: principalOf(world.keys.admin), previousState: "pending",
+      requestId: id,
+      siteId: world.siteId,
+      poolId: world.pools.a,
+      actor: principalOf(world.keys.admin),
+      previousState: "pending",
     });
   });
 

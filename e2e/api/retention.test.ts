@@ -51,7 +51,8 @@ describe("marking by retention, seen through the API", () => {
     expect(JSON.parse(before[`${world.pools.a}:expired`]![0]!).joinRequests.length).toBe(3);
     const pass = await runRetention({ db: await getDb(), now: new Date(), tenantId: world.tenantId });
     expect(pass.marked).toBe(3);
-    for (const name of ["expiredPending", "expiredApproval", "expiredSite"]) expect((await storedRequest(ids[name]!)).state).toBe("expired");
+    for (const name of ["expiredPending", "expiredApproval", "expiredSite"])
+      expect((await storedRequest(ids[name]!)).state).toBe("expired");
     expect(await everyListing()).toEqual(before);
   });
 

@@ -55,10 +55,13 @@ describe("sign-in hardening", () => {
   it.each([false, true])("an /api/auth body over 8 KiB is 413, chunked: %s", async (chunked) => {
     const body = `csrfToken=x&email=a%40b.test&password=${"p".repeat(9 * 1024)}`;
     const response = await rawPost("/api/auth/callback/credentials", body, {
-      chunked, headers: { "content-type": "application/x-www-form-urlencoded" },
+      chunked,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
     });
     expect(response.status).toBe(413);
-    expect(response.body).toMatchObject({ error: { code: "PAYLOAD_TOO_LARGE", message: "request body is larger than 8192 bytes (8 KiB)" } });
+    expect(response.body).toMatchObject({
+      error: { code: "PAYLOAD_TOO_LARGE", message: "request body is larger than 8192 bytes (8 KiB)" },
+    });
   });
 
   it("a small /api/auth body is not refused for its size (sign-in itself: e2e/browser)", async () => {

@@ -117,9 +117,18 @@ describe("the fixed demo values in the database (Part C)", () => {
     const db = await getDb();
     expect((await db.tenant.findMany({ where: { id: { in: ["acme", "globex"] } } })).length).toBe(2);
     const sites = await db.site.findMany({ where: { id: { in: ["fra1", "ams1", "nyc1"] } }, orderBy: { id: "asc" } });
-    expect(sites.map(({ id, tenantId }) => [id, tenantId])).toEqual([["ams1", "acme"], ["fra1", "acme"], ["nyc1", "globex"]]);
-    const pools = await db.pool.findMany({ where: { id: { in: ["gpu-a", "gpu-b", "legacy", "cpu-x", "globex-gpu"] } }, orderBy: { id: "asc" } });
-    expect(pools.map(({ id, tenantId, siteId, requiresTpm, archivedAt }) => [id, tenantId, siteId, requiresTpm, archivedAt !== null])).toEqual([
+    expect(sites.map(({ id, tenantId }) => [id, tenantId])).toEqual([
+      ["ams1", "acme"],
+      ["fra1", "acme"],
+      ["nyc1", "globex"],
+    ]);
+    const pools = await db.pool.findMany({
+      where: { id: { in: ["gpu-a", "gpu-b", "legacy", "cpu-x", "globex-gpu"] } },
+      orderBy: { id: "asc" },
+    });
+    expect(
+      pools.map(({ id, tenantId, siteId, requiresTpm, archivedAt }) => [id, tenantId, siteId, requiresTpm, archivedAt !== null]),
+    ).toEqual([
       ["cpu-x", "acme", "ams1", false, false],
       ["globex-gpu", "globex", "nyc1", false, false],
       ["gpu-a", "acme", "fra1", true, false],
@@ -140,7 +149,10 @@ describe("the fixed demo values in the database (Part C)", () => {
     for (const [email, grant] of Object.entries(expected)) {
       const user = await db.user.findUniqueOrThrow({ where: { email }, include: { grants: true } });
       expect(await verifyPassword("demo-password-123", user.passwordHash!), email).toBe(true);
-      expect(user.grants.map((g) => [g.tenantId, g.poolId, g.role]), email).toEqual([grant]);
+      expect(
+        user.grants.map((g) => [g.tenantId, g.poolId, g.role]),
+        email,
+      ).toEqual([grant]);
     }
   });
 
@@ -173,7 +185,11 @@ describe("the fixed demo values in the database (Part C)", () => {
     const nineYears = Date.now() + 9 * 365 * 24 * 3600_000;
     for (const [id, secret, poolId] of tokens) {
       const token = await db.joinToken.findUniqueOrThrow({ where: { id } });
-      expect({ poolId: token.poolId, maxUses: token.maxUses, revoked: token.revokedAt !== null }).toEqual({ poolId, maxUses: 1000, revoked: false });
+      expect({ poolId: token.poolId, maxUses: token.maxUses, revoked: token.revokedAt !== null }).toEqual({
+        poolId,
+        maxUses: 1000,
+        revoked: false,
+      });
       expect(hex(token.secretHash)).toBe(sha256(secret));
       expect(token.expiresAt.getTime()).toBeGreaterThan(nineYears);
     }
@@ -181,7 +197,10 @@ describe("the fixed demo values in the database (Part C)", () => {
 
   it("site enrollment keys for acme/fra1 and acme/ams1", async () => {
     const db = await getDb();
-    for (const [id, secret, siteId] of [["demofra1", "demo-fra1-enroll-secret", "fra1"], ["demoams1", "demo-ams1-enroll-secret", "ams1"]]) {
+    for (const [id, secret, siteId] of [
+      ["demofra1", "demo-fra1-enroll-secret", "fra1"],
+      ["demoams1", "demo-ams1-enroll-secret", "ams1"],
+    ]) {
       const key = await db.siteEnrollmentKey.findUniqueOrThrow({ where: { id } });
       expect({ tenantId: key.tenantId, siteId: key.siteId }).toEqual({ tenantId: "acme", siteId });
       expect(hex(key.secretHash)).toBe(sha256(secret!));
@@ -215,8 +234,16 @@ describe("the demo nodes (D4), admitted through the real join and reporting", ()
   const listNodes = async (poolId: string, state = "all") => {
     const response = await call("nodes/list", acme(poolId, { state, limit: 200 }), KEYS.acmeViewer);
     expect(response.status, response.text).toBe(200);
-    return (response.body.nodes as { id: string; hostname: string; state: string; joinRequestId: string | null; revokeReason: string | null; inventory: unknown }[])
-      .filter((node) => node.hostname.endsWith(".fra1.acme.test"));
+    return (
+      response.body.nodes as {
+        id: string;
+        hostname: string;
+        state: string;
+        joinRequestId: string | null;
+        revokeReason: string | null;
+        inventory: unknown;
+      }[]
+    ).filter((node) => node.hostname.endsWith(".fra1.acme.test"));
   };
 
   it("gpu-a has at least two active nodes and gpu-b three, one of them revoked; each demo GPU server has reported", async () => {
@@ -227,7 +254,8 @@ describe("the demo nodes (D4), admitted through the real join and reporting", ()
     const revoked = gpuB.filter((node) => node.state === "revoked");
     expect(revoked).toHaveLength(1);
     expect(revoked[0]!.revokeReason).toMatch(/ECC/);
-    for (const node of [...gpuA, ...gpuB].filter((candidate) => /^gpu-[ab]-/.test(candidate.hostname))) expect(node.inventory, node.hostname).not.toBeNull();
+    for (const node of [...gpuA, ...gpuB].filter((candidate) => /^gpu-[ab]-/.test(candidate.hostname)))
+      expect(node.inventory, node.hostname).not.toBeNull();
   });
 
   it("the GPU servers report realistic inventories: 8 GPUs, NVMe disks, two NICs", async () => {
@@ -241,10 +269,19 @@ describe("the demo nodes (D4), admitted through the real join and reporting", ()
   it("one node's history has three snapshots: a driver upgrade, then a replaced GPU", async () => {
     const [node] = (await listNodes("gpu-a")).filter((candidate) => candidate.hostname === "gpu-a-02.fra1.acme.test");
     const history = await call("inventory/list", { tenantId: "acme", nodeId: node!.id }, KEYS.acmeViewer);
-    const snapshots = history.body.snapshots as { changedSections: string[]; sections: { gpus: { uuid: string; driverVersion: string }[] } }[];
-    expect(snapshots.map((snapshot) => snapshot.changedSections)).toEqual([["gpus"], ["gpus", "software"], expect.arrayContaining(["gpus", "os", "system"])]);
+    const snapshots = history.body.snapshots as {
+      changedSections: string[];
+      sections: { gpus: { uuid: string; driverVersion: string }[] };
+    }[];
+    expect(snapshots.map((snapshot) => snapshot.changedSections)).toEqual([
+      ["gpus"],
+      ["gpus", "software"],
+      expect.arrayContaining(["gpus", "os", "system"]),
+    ]);
     const [replaced, upgraded, first] = snapshots;
-    expect(new Set(first!.sections.gpus.map((gpu) => gpu.driverVersion))).not.toEqual(new Set(upgraded!.sections.gpus.map((gpu) => gpu.driverVersion)));
+    expect(new Set(first!.sections.gpus.map((gpu) => gpu.driverVersion))).not.toEqual(
+      new Set(upgraded!.sections.gpus.map((gpu) => gpu.driverVersion)),
+    );
     expect(replaced!.sections.gpus.at(-1)!.uuid).not.toBe(upgraded!.sections.gpus.at(-1)!.uuid);
   });
 
@@ -306,8 +343,12 @@ async function countDemoRows(url: string): Promise<Record<string, number>> {
     pools: await countOf(client, "pools WHERE id = ANY($1)", [["gpu-a", "gpu-b", "legacy", "cpu-x", "globex-gpu"]]),
     users: await countOf(client, "users WHERE email = ANY($1)", [DEMO_EMAILS]),
     serviceKeys: await countOf(client, "service_keys WHERE id = ANY($1)", [["acmeadmin", "acmeviewer", "gpuaadmin", "globexadmin"]]),
-    grants: await countOf(client, `role_grants WHERE service_key_id = ANY($1)
-      OR user_id IN (SELECT id FROM users WHERE email = ANY($2))`, [["acmeadmin", "acmeviewer", "gpuaadmin", "globexadmin"], DEMO_EMAILS]),
+    grants: await countOf(
+      client,
+      `role_grants WHERE service_key_id = ANY($1)
+      OR user_id IN (SELECT id FROM users WHERE email = ANY($2))`,
+      [["acmeadmin", "acmeviewer", "gpuaadmin", "globexadmin"], DEMO_EMAILS],
+    ),
     joinTokens: await countOf(client, "join_tokens WHERE id LIKE 'demo%'"),
     enrollmentKeys: await countOf(client, "site_enrollment_keys WHERE id LIKE 'demo%'"),
     discovered: await countOf(client, "discovered_machines WHERE site_id = ANY($1)", [["fra1", "ams1", "nyc1"]]),
@@ -315,7 +356,9 @@ async function countDemoRows(url: string): Promise<Record<string, number>> {
     joinRequests: await countOf(client, DEMO_REQUESTS, [DEMO_MACHINES]),
     events: await countOf(client, `events WHERE request_id IN (SELECT id FROM ${DEMO_REQUESTS})`, [DEMO_MACHINES]),
     nodes: await countOf(client, "nodes WHERE hostname = ANY($1)", [DEMO_NODES.map((node) => node.hostname)]),
-    snapshots: await countOf(client, "inventory_snapshots WHERE node_id IN (SELECT id FROM nodes WHERE hostname = ANY($1))", [DEMO_NODES.map((node) => node.hostname)]),
+    snapshots: await countOf(client, "inventory_snapshots WHERE node_id IN (SELECT id FROM nodes WHERE hostname = ANY($1))", [
+      DEMO_NODES.map((node) => node.hostname),
+    ]),
   }));
 }
 

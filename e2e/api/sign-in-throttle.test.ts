@@ -10,14 +10,21 @@ import { newId } from "@/lib/ids";
 // counted in PostgreSQL, so two app instances share one count; a success
 // resets the account's count; attempts logged without the password.
 // Two servers of their own with low limits (the shared one keeps the defaults).
-const LIMITS = { BC_SIGNIN_MAX_FAILURES_PER_ACCOUNT: "3", BC_SIGNIN_MAX_FAILURES_PER_ADDRESS: "8", BC_SIGNIN_WINDOW_SECONDS: "120", BC_TRUSTED_PROXY_HOPS: "1" };
+const LIMITS = {
+  BC_SIGNIN_MAX_FAILURES_PER_ACCOUNT: "3",
+  BC_SIGNIN_MAX_FAILURES_PER_ADDRESS: "8",
+  BC_SIGNIN_WINDOW_SECONDS: "120",
+  BC_TRUSTED_PROXY_HOPS: "1",
+};
 const PASSWORD = "correct horse battery staple";
 let servers: AppServer[];
 
 beforeAll(async () => {
   const env = { ...LIMITS, BC_LOG_LEVEL: "info" };
   servers = await Promise.all(
-    ["a", "b"].map((name) => startAppServer({ databaseUrl: process.env.DATABASE_URL!, logFile: `test-results/sign-in-throttle-${name}.log`, env })),
+    ["a", "b"].map((name) =>
+      startAppServer({ databaseUrl: process.env.DATABASE_URL!, logFile: `test-results/sign-in-throttle-${name}.log`, env }),
+    ),
   );
   // A fresh server's first sign-in also loads its routes and hashing; warm both up (an unknown
   // account, from an address no test uses) so the tests time the throttle's delays, not that.
@@ -36,7 +43,10 @@ async function newUser(): Promise<string> {
 /** next-auth's credentials sign-in as the console's form makes it; the error code it redirects with, or null when signed in. */
 async function signIn(server: AppServer, email: string, password: string, address = "198.51.100.1") {
   const csrf = await fetch(`${server.baseUrl}/api/auth/csrf`);
-  const cookie = csrf.headers.getSetCookie().map((value) => value.split(";")[0]).join("; ");
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
   const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const started = Date.now();
   const response = await fetch(`${server.baseUrl}/api/auth/callback/credentials`, {
@@ -81,7 +91,10 @@ describe("sign-in throttling", () => {
   it("one address spraying many accounts is refused once it spent its failures; another address is not", async () => {
     const [a] = servers as [AppServer];
     const sprayer = "203.0.113.66";
-    for (let i = 0; i < 8; i++) expect((await signIn(a, `nobody-${i}-${randomBytes(3).toString("hex")}@example.test`, "guess", sprayer)).error).toBe("CredentialsSignin");
+    for (let i = 0; i < 8; i++)
+      expect((await signIn(a, `nobody-${i}-${randomBytes(3).toString("hex")}@example.test`, "guess", sprayer)).error).toBe(
+        "CredentialsSignin",
+      );
     const email = await newUser();
     expect((await signIn(a, email, PASSWORD, sprayer)).error).toMatch(/^SignInThrottled:/);
     expect((await signIn(a, email, PASSWORD, "203.0.113.67")).signedIn).toBe(true);

@@ -22,7 +22,11 @@ describe("tenant-admin", () => {
         const response = await callMethod(method, { tenantId: world.tenantId, poolId }, { bearer: tenantAdmin });
         expect(response.status, `${method} ${poolId}: ${response.text}`).toBe(200);
       }
-      const token = await callMethod("joinTokens/create", { tenantId: world.tenantId, poolId, maxUses: 1, ttlSeconds: 3600 }, { bearer: tenantAdmin });
+      const token = await callMethod(
+        "joinTokens/create",
+        { tenantId: world.tenantId, poolId, maxUses: 1, ttlSeconds: 3600 },
+        { bearer: tenantAdmin },
+      );
       expect(token.status, token.text).toBe(200);
     }
   });
@@ -31,10 +35,18 @@ describe("tenant-admin", () => {
     for (const poolId of ALL_POOLS()) {
       const toApprove = await makeRequest(world, { poolId, siteId: poolId === world.pools.otherSite ? world.otherSiteId : world.siteId });
       const toReject = await makeRequest(world, { poolId, siteId: poolId === world.pools.otherSite ? world.otherSiteId : world.siteId });
-      const approved = await callMethod("joinRequests/approve", { tenantId: world.tenantId, poolId, requestId: toApprove }, { bearer: tenantAdmin });
+      const approved = await callMethod(
+        "joinRequests/approve",
+        { tenantId: world.tenantId, poolId, requestId: toApprove },
+        { bearer: tenantAdmin },
+      );
       expect(approved.status, approved.text).toBe(200);
       expect(approved.body.decidedBy).toBe(tenantAdmin.slice(0, tenantAdmin.indexOf(".")));
-      const rejected = await callMethod("joinRequests/reject", { tenantId: world.tenantId, poolId, requestId: toReject }, { bearer: tenantAdmin });
+      const rejected = await callMethod(
+        "joinRequests/reject",
+        { tenantId: world.tenantId, poolId, requestId: toReject },
+        { bearer: tenantAdmin },
+      );
       expect(rejected.status, rejected.text).toBe(200);
     }
   });
@@ -46,14 +58,20 @@ describe("tenant-admin", () => {
     expectError(await callMethod("events/list", other, { bearer: tenantAdmin }), 403, "PERMISSION_DENIED");
     expectError(await callMethod("joinRequests/approve", { ...other, requestId }, { bearer: tenantAdmin }), 403, "PERMISSION_DENIED");
     // naming its own tenant with the other tenant's pool: the pool is not the tenant's
-    expectError(await callMethod("joinRequests/list", { tenantId: world.tenantId, poolId: world.other.poolId }, { bearer: tenantAdmin }), 404, "NOT_FOUND");
+    expectError(
+      await callMethod("joinRequests/list", { tenantId: world.tenantId, poolId: world.other.poolId }, { bearer: tenantAdmin }),
+      404,
+      "NOT_FOUND",
+    );
   });
 
   it("cannot be granted on one pool: the database refuses the row", async () => {
     const db = await getDb();
     const key = await db.serviceKey.findFirstOrThrow({ where: { tenantId: world.tenantId }, select: { id: true } });
     await expect(
-      db.roleGrant.create({ data: { id: newId("grant"), tenantId: world.tenantId, poolId: world.pools.a, role: "tenant_admin", serviceKeyId: key.id } }),
+      db.roleGrant.create({
+        data: { id: newId("grant"), tenantId: world.tenantId, poolId: world.pools.a, role: "tenant_admin", serviceKeyId: key.id },
+      }),
     ).rejects.toThrow(/role_grants_tenant_admin_tenant_wide/);
   });
 });

@@ -40,7 +40,11 @@ async function joinWithSwtpm(machine: Machine) {
   const challenge = await join(body(machine), world.tokens.tpm);
   expect(challenge.status, challenge.text).toBe(202);
   expect(challenge.body.status).toBe("challenge");
-  const secret = await tpm.activate(Buffer.from(challenge.body.credentialBlob, "base64"), Buffer.from(challenge.body.encryptedSecret, "base64"), { ak });
+  const secret = await tpm.activate(
+    Buffer.from(challenge.body.credentialBlob, "base64"),
+    Buffer.from(challenge.body.encryptedSecret, "base64"),
+    { ak },
+  );
   return join(body(machine, { challengeId: challenge.body.challengeId, secret: secret.toString("base64") }), world.tokens.tpm);
 }
 
@@ -64,11 +68,21 @@ describe("a real TPM's join (swtpm)", () => {
   it("a secret the TPM did not recover, or another CSR on the retry → 403, nothing recorded", async () => {
     const machine = await knownMachine(world.inventory.known);
     const challenge = await join(body(machine), world.tokens.tpm);
-    const guessed = await join(body(machine, { challengeId: challenge.body.challengeId, secret: randomBytes(32).toString("base64") }), world.tokens.tpm);
+    const guessed = await join(
+      body(machine, { challengeId: challenge.body.challengeId, secret: randomBytes(32).toString("base64") }),
+      world.tokens.tpm,
+    );
     expectError(guessed, 403, "PERMISSION_DENIED");
-    const secret = await tpm.activate(Buffer.from(challenge.body.credentialBlob, "base64"), Buffer.from(challenge.body.encryptedSecret, "base64"), { ak });
+    const secret = await tpm.activate(
+      Buffer.from(challenge.body.credentialBlob, "base64"),
+      Buffer.from(challenge.body.encryptedSecret, "base64"),
+      { ak },
+    );
     const other = await knownMachine(world.inventory.known);
-    const foreign = await join(body(other, { challengeId: challenge.body.challengeId, secret: secret.toString("base64") }), world.tokens.tpm);
+    const foreign = await join(
+      body(other, { challengeId: challenge.body.challengeId, secret: secret.toString("base64") }),
+      world.tokens.tpm,
+    );
     expectError(foreign, 403, "PERMISSION_DENIED");
     const db = await getDb();
     for (const csr of [machine.csr, other.csr]) {

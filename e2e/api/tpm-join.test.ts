@@ -5,8 +5,19 @@ import { AK_ATTRIBUTES, encodeTpm2bPublic } from "@/lib/tpm/tpm2b-public";
 import { TPMA_OBJECT } from "@/lib/tpm/tpm-constants";
 import { callMethod, errorCode, expectError } from "./support/api-client";
 import {
-  activatedBody, createJoinWorld, csrSha256, demoTpm, freshTpm, join, joinBody, joinThroughTpm, knownMachine, makeCsr, makeMachine,
-  type JoinWorld, type Machine,
+  activatedBody,
+  createJoinWorld,
+  csrSha256,
+  demoTpm,
+  freshTpm,
+  join,
+  joinBody,
+  joinThroughTpm,
+  knownMachine,
+  makeCsr,
+  makeMachine,
+  type JoinWorld,
+  type Machine,
 } from "./support/machine";
 
 // SPEC F1 over HTTP, with the software TPM of F5: a join into a TPM pool is
@@ -21,9 +32,13 @@ beforeAll(async () => {
 const db = () => getDb();
 const recordedFor = async (csr: string) => {
   const sha = csrSha256(csr);
-  return { requests: await (await db()).joinRequest.count({ where: { csrSha256: sha } }), nodes: await (await db()).node.count({ where: { csrSha256: sha } }) };
+  return {
+    requests: await (await db()).joinRequest.count({ where: { csrSha256: sha } }),
+    nodes: await (await db()).node.count({ where: { csrSha256: sha } }),
+  };
 };
-const tokenUses = async () => (await (await db()).joinToken.findUniqueOrThrow({ where: { id: world.tokens.tpm.slice(5, world.tokens.tpm.indexOf(".")) } })).uses;
+const tokenUses = async () =>
+  (await (await db()).joinToken.findUniqueOrThrow({ where: { id: world.tokens.tpm.slice(5, world.tokens.tpm.indexOf(".")) } })).uses;
 
 /** The machine's activated second step, with its body changed by `change`. */
 async function secondStep(machine: Machine, change: (body: ReturnType<typeof activatedBody>) => void = () => {}) {
@@ -121,9 +136,15 @@ describe("a wrong, expired, reused or foreign activation → 403 PERMISSION_DENI
 
 describe("the attestation key", () => {
   const akWith = (objectAttributes: number) =>
-    encodeTpm2bPublic({ publicKey: generateKeyPairSync("ec", { namedCurve: "prime256v1" }).publicKey, objectAttributes }).toString("base64");
+    encodeTpm2bPublic({ publicKey: generateKeyPairSync("ec", { namedCurve: "prime256v1" }).publicKey, objectAttributes }).toString(
+      "base64",
+    );
 
-  for (const [missing, bit] of [["fixedTPM", TPMA_OBJECT.fixedTPM], ["restricted", TPMA_OBJECT.restricted], ["sign", TPMA_OBJECT.sign]] as const) {
+  for (const [missing, bit] of [
+    ["fixedTPM", TPMA_OBJECT.fixedTPM],
+    ["restricted", TPMA_OBJECT.restricted],
+    ["sign", TPMA_OBJECT.sign],
+  ] as const) {
     it(`an AK without ${missing} → 400 naming tpm.akPublic, nothing recorded`, async () => {
       const machine = await knownMachine(world.inventory.known, { tpm: demoTpm() });
       const body = joinBody(machine) as { tpm: { akPublic: string } };
@@ -162,7 +183,11 @@ describe("what a proven EK leads to", () => {
     const machine = await makeMachine({ tpm: freshTpm() });
     const { response } = await joinThroughTpm(machine, world.tokens.tpm);
     expect(response.body.reasons).toEqual(["unknown-to-discovery", "tpm-ek-not-allowed"]);
-    const approve = await callMethod("joinRequests/approve", { tenantId: world.tenantId, poolId: world.tpmPoolId, requestId: response.body.requestId }, { bearer: world.keys.admin });
+    const approve = await callMethod(
+      "joinRequests/approve",
+      { tenantId: world.tenantId, poolId: world.tpmPoolId, requestId: response.body.requestId },
+      { bearer: world.keys.admin },
+    );
     expect(approve.status).toBe(200);
     expect((await join(machine, world.tokens.tpm)).status).toBe(200);
   });

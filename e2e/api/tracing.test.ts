@@ -23,7 +23,8 @@ const noOtlpEnv = { OTEL_EXPORTER_OTLP_ENDPOINT: "", OTEL_EXPORTER_OTLP_TRACES_E
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const methodSpans = (spans: ReceivedSpan[], method: string) => spans.filter((span) => span.attributes["bc.method"] === method);
-const isDatabaseSpan = (span: ReceivedSpan) => span.attributes["db.system"] === "postgresql" || span.attributes["db.system.name"] === "postgresql";
+const isDatabaseSpan = (span: ReceivedSpan) =>
+  span.attributes["db.system"] === "postgresql" || span.attributes["db.system.name"] === "postgresql";
 
 /** The spans whose parent chain leads up to `ancestor`. */
 function descendantsOf(spans: ReceivedSpan[], ancestor: ReceivedSpan): ReceivedSpan[] {
@@ -62,7 +63,9 @@ describe("with OTEL_EXPORTER_OTLP_ENDPOINT: one span per method call, database s
     const approve = (requestId: string) => callMethod("joinRequests/approve", { ...pool, requestId }, { bearer: world.keys.admin, ...at });
     expect((await approve(deferred.body.requestId)).status).toBe(200);
     expect((await approve(`jreq_${"0".repeat(26)}`)).status).toBe(404);
-    expect((await callMethod(`joinRequests/nope-${randomBytes(3).toString("hex")}`, {}, { bearer: world.keys.admin, ...at })).status).toBe(404);
+    expect((await callMethod(`joinRequests/nope-${randomBytes(3).toString("hex")}`, {}, { bearer: world.keys.admin, ...at })).status).toBe(
+      404,
+    );
 
     const expected = { "nodes/join": 1, "joinRequests/list": 2, "joinRequests/approve": 2, unknown: 1 };
     const arrived = () => Object.entries(expected).every(([method, count]) => methodSpans(collector.spans, method).length >= count);
@@ -85,7 +88,10 @@ describe("with OTEL_EXPORTER_OTLP_ENDPOINT: one span per method call, database s
     const approvals = methodSpans(collector.spans, "joinRequests/approve");
     expect(approvals.map((span) => span.attributes["http.response.status_code"]).sort()).toEqual([200, 404]);
     expect(approvals.every((span) => span.attributes["bc.pool_id"] === world.pools.a && span.statusCode !== 2)).toBe(true);
-    expect(methodSpans(collector.spans, "unknown")[0]).toMatchObject({ name: "POST /api/compute/unknown", attributes: { "http.response.status_code": 404 } });
+    expect(methodSpans(collector.spans, "unknown")[0]).toMatchObject({
+      name: "POST /api/compute/unknown",
+      attributes: { "http.response.status_code": 404 },
+    });
 
     // Secrets stay out: no span carries the join token or the service key.
     const sent = JSON.stringify(collector.spans);
@@ -126,7 +132,8 @@ describe("without an OTLP endpoint nothing is sent", () => {
     });
     try {
       const pool = { tenantId: world.tenantId, poolId: world.pools.a };
-      for (let i = 0; i < 2; i++) expect((await callMethod("joinRequests/list", pool, { bearer: world.keys.admin, baseUrl: server.baseUrl })).status).toBe(200);
+      for (let i = 0; i < 2; i++)
+        expect((await callMethod("joinRequests/list", pool, { bearer: world.keys.admin, baseUrl: server.baseUrl })).status).toBe(200);
       expect((await join(await makeMachine(), world.tokens.a, { baseUrl: server.baseUrl })).status).toBe(202);
       await pause(1_000);
     } finally {

@@ -39,10 +39,17 @@ async function scene() {
   // subscribed before the request was made (its clock runs two minutes back)
   await createWebhookSubscription({ db, tenantId: tenant.tenantId, url: receiver.url, now: new Date(Date.now() - 180_000) });
   const request = await createJoinRequest({
-    db, tenantId: tenant.tenantId, siteId: tenant.siteId, poolId: tenant.poolId, reasons: ["unknown-to-discovery"],
+    db,
+    tenantId: tenant.tenantId,
+    siteId: tenant.siteId,
+    poolId: tenant.poolId,
+    reasons: ["unknown-to-discovery"],
     machine: { hostname: "late.test", systemUuid: randomBytes(8).toString("hex"), serialNumber: "SN", macAddresses: [], tpmEkSha256: null },
-    csrSha256: randomBytes(32).toString("hex"), credential: { joinTokenId: "test-token" }, actor: "test",
-    now: new Date(Date.now() - 120_000), ttlSeconds: 60,
+    csrSha256: randomBytes(32).toString("hex"),
+    credential: { joinTokenId: "test-token" },
+    actor: "test",
+    now: new Date(Date.now() - 120_000),
+    ttlSeconds: 60,
   });
   return { ...tenant, requestId: request.id };
 }
@@ -69,7 +76,8 @@ describe("inside the app process", () => {
       expect(typesReceivedFor(tenantId)).toEqual(["security.join-request.created", "security.join-request.expired"]);
       expect(await storedState(requestId)).toBe("expired");
       // pages and API calls load more of the app; nothing starts the workers again
-      for (const path of ["/signin", "/api/health", "/api/compute/joinRequests/list", "/"]) await fetch(`${server.baseUrl}${path}`, { method: path.startsWith("/api/compute") ? "POST" : "GET" });
+      for (const path of ["/signin", "/api/health", "/api/compute/joinRequests/list", "/"])
+        await fetch(`${server.baseUrl}${path}`, { method: path.startsWith("/api/compute") ? "POST" : "GET" });
       await new Promise((resolve) => setTimeout(resolve, 500));
     } finally {
       await server.stop();
@@ -121,7 +129,10 @@ describe("npm run worker", () => {
     const { tenantId, requestId } = await scene();
     const created = await scratch.db.event.findFirstOrThrow({ where: { requestId } });
     slow.add(created.id); // the receiver takes 1.5 s to answer this one
-    const child = spawn("npm", ["run", "--silent", "worker"], { env: { ...process.env, ...workerEnv() }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npm", ["run", "--silent", "worker"], {
+      env: { ...process.env, ...workerEnv() },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));

@@ -45,7 +45,11 @@ describe("npm run webhooks and delivery of decisions made over HTTP", () => {
 
   it("decisions made over HTTP arrive signed with that secret, in order per request, only the subscribed types", async () => {
     const decide = (method: "approve" | "reject", requestId: string) =>
-      callMethod(`joinRequests/${method}`, { tenantId: world.tenantId, poolId: world.pools.a, requestId, reason: "checked" }, { bearer: world.keys.admin });
+      callMethod(
+        `joinRequests/${method}`,
+        { tenantId: world.tenantId, poolId: world.pools.a, requestId, reason: "checked" },
+        { bearer: world.keys.admin },
+      );
     const first = await makeRequest(world, { poolId: world.pools.a });
     const second = await makeRequest(world, { poolId: world.pools.a });
     expect((await decide("approve", first)).status).toBe(200);
@@ -78,7 +82,11 @@ describe("npm run webhooks and delivery of decisions made over HTTP", () => {
     expect(rotated).not.toBe(secret);
     expect(out).toMatch(/previous one also signs until \d{4}-/);
     const id = await makeRequest(world, { poolId: world.pools.a });
-    await callMethod("joinRequests/approve", { tenantId: world.tenantId, poolId: world.pools.a, requestId: id }, { bearer: world.keys.admin });
+    await callMethod(
+      "joinRequests/approve",
+      { tenantId: world.tenantId, poolId: world.pools.a, requestId: id },
+      { bearer: world.keys.admin },
+    );
     await receiver.waitFor((received) => received.length === 4);
     const latest = receiver.received[3]!;
     expect(signatureVerifies(rotated, latest)).toBe(true);

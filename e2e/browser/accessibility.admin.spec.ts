@@ -92,14 +92,19 @@ for (const colorScheme of ["light", "dark"] as const) {
       for (const decision of ["Approve", "Reject"]) {
         test(`${decision.toLowerCase()} dialog`, async ({ page }) => {
           const [request] = await openQueueWithRequests(page, 1);
-          await rowOf(page, request!.hostname).getByRole("button", { name: `${decision} ${request!.hostname}` }).click();
+          await rowOf(page, request!.hostname)
+            .getByRole("button", { name: `${decision} ${request!.hostname}` })
+            .click();
           await expect(page.getByRole("dialog", { name: `${decision} ${request!.hostname}` })).toBeVisible();
           await expectNoAxeViolations(page);
         });
 
         test(`bulk ${decision.toLowerCase()} dialog`, async ({ page }) => {
           const requests = await openQueueWithRequests(page, 2);
-          for (const request of requests) await rowOf(page, request.hostname).getByRole("checkbox", { name: `Select ${request.hostname}` }).check();
+          for (const request of requests)
+            await rowOf(page, request.hostname)
+              .getByRole("checkbox", { name: `Select ${request.hostname}` })
+              .check();
           await page.getByRole("button", { name: `${decision} selected` }).click();
           await expect(page.getByRole("dialog", { name: `${decision} 2 requests` })).toBeVisible();
           await expectNoAxeViolations(page);

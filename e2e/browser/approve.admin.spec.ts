@@ -8,7 +8,9 @@ import { openQueue, rowOf } from "./support/queue";
 test("approving with a custom TTL moves the request to approved, with that expiry", async ({ page }) => {
   const request = await createPendingRequest({ poolId: "gpu-b", label: "approve" });
   await openQueue(page, "gpu-b");
-  await rowOf(page, request.hostname).getByRole("button", { name: `Approve ${request.hostname}` }).click();
+  await rowOf(page, request.hostname)
+    .getByRole("button", { name: `Approve ${request.hostname}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Approve ${request.hostname}` });
   await expect(dialog.getByRole("radio", { name: "1 h" })).toBeChecked(); // the default
   await dialog.getByRole("radio", { name: "Custom" }).check();
@@ -46,14 +48,22 @@ test("a bad custom TTL or reason shows an inline error and sends no request", as
     if (outgoing.url().includes("/api/compute/joinRequests/approve")) sent.push(outgoing.url());
   });
   await openQueue(page, "gpu-b");
-  await rowOf(page, request.hostname).getByRole("button", { name: `Approve ${request.hostname}` }).click();
+  await rowOf(page, request.hostname)
+    .getByRole("button", { name: `Approve ${request.hostname}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Approve ${request.hostname}` });
   await dialog.getByRole("radio", { name: "Custom" }).check();
   const amount = dialog.getByLabel("Custom time to live amount");
   const unit = dialog.getByLabel("Custom time to live unit");
   const submit = dialog.getByRole("button", { name: "Approve", exact: true });
 
-  for (const [value, unitName] of [["30", "seconds"], ["25", "hours"], ["abc", "minutes"], ["60.5", "seconds"], ["", "minutes"]] as const) {
+  for (const [value, unitName] of [
+    ["30", "seconds"],
+    ["25", "hours"],
+    ["abc", "minutes"],
+    ["60.5", "seconds"],
+    ["", "minutes"],
+  ] as const) {
     await amount.fill(value);
     await unit.selectOption(unitName);
     await submit.click();
@@ -88,7 +98,9 @@ test("the dialog cannot be closed while its approval is pending", async ({ page 
     await route.continue();
   });
   await openQueue(page, "gpu-b");
-  await rowOf(page, request.hostname).getByRole("button", { name: `Approve ${request.hostname}` }).click();
+  await rowOf(page, request.hostname)
+    .getByRole("button", { name: `Approve ${request.hostname}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Approve ${request.hostname}` });
   await dialog.getByRole("button", { name: "Approve", exact: true }).click();
   await expect(dialog.getByRole("button", { name: "Approving…" })).toBeDisabled();
@@ -104,7 +116,9 @@ test("the dialog cannot be closed while its approval is pending", async ({ page 
 test("the dialog is keyboard-operable: focus stays inside, Esc closes it when idle", async ({ page }) => {
   const request = await createPendingRequest({ poolId: "gpu-b", label: "keyboard" });
   await openQueue(page, "gpu-b");
-  await rowOf(page, request.hostname).getByRole("button", { name: `Approve ${request.hostname}` }).focus();
+  await rowOf(page, request.hostname)
+    .getByRole("button", { name: `Approve ${request.hostname}` })
+    .focus();
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: `Approve ${request.hostname}` });
   await expect(dialog).toBeVisible();

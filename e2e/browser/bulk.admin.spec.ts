@@ -7,7 +7,10 @@ test("bulk approval of 3 rows with one TTL and reason reports each row's result"
   const requests = [];
   for (let i = 0; i < 3; i++) requests.push(await createPendingRequest({ poolId: "gpu-b", label: `bulk${i}` }));
   await openQueue(page, "gpu-b");
-  for (const request of requests) await rowOf(page, request.hostname).getByRole("checkbox", { name: `Select ${request.hostname}` }).check();
+  for (const request of requests)
+    await rowOf(page, request.hostname)
+      .getByRole("checkbox", { name: `Select ${request.hostname}` })
+      .check();
   await expect(page.getByTestId("bulk-bar")).toContainText("3 selected");
   await page.getByRole("button", { name: "Approve selected" }).click();
 
@@ -18,7 +21,9 @@ test("bulk approval of 3 rows with one TTL and reason reports each row's result"
 
   // While the dialog is open, someone else rejects the second one.
   const [, second] = requests;
-  expect((await callAsService(page.request, "joinRequests/reject", { tenantId: "acme", poolId: "gpu-b", requestId: second!.id })).status).toBe(200);
+  expect(
+    (await callAsService(page.request, "joinRequests/reject", { tenantId: "acme", poolId: "gpu-b", requestId: second!.id })).status,
+  ).toBe(200);
 
   const startedAt = Date.now();
   await dialog.getByRole("button", { name: "Approve 3 requests" }).click();
@@ -47,7 +52,10 @@ test("bulk approval of 3 rows with one TTL and reason reports each row's result"
 });
 
 test("bulk rejection of 2 rows", async ({ page }) => {
-  const requests = [await createPendingRequest({ poolId: "gpu-b", label: "bulkrej" }), await createPendingRequest({ poolId: "gpu-b", label: "bulkrej" })];
+  const requests = [
+    await createPendingRequest({ poolId: "gpu-b", label: "bulkrej" }),
+    await createPendingRequest({ poolId: "gpu-b", label: "bulkrej" }),
+  ];
   await openQueue(page, "gpu-b");
   for (const request of requests) await rowOf(page, request.hostname).getByRole("checkbox").check();
   await page.getByRole("button", { name: "Reject selected" }).click();

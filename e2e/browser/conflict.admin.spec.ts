@@ -6,13 +6,18 @@ import { callAsService } from "./support/service-api";
 test("when someone else decides first, the dialog shows the conflict and the row refreshes", async ({ page }) => {
   const request = await createPendingRequest({ poolId: "gpu-b", label: "conflict" });
   await openQueue(page, "gpu-b");
-  await rowOf(page, request.hostname).getByRole("button", { name: `Approve ${request.hostname}` }).click();
+  await rowOf(page, request.hostname)
+    .getByRole("button", { name: `Approve ${request.hostname}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Approve ${request.hostname}` });
   await expect(dialog).toBeVisible();
 
   // Meanwhile, through the API, someone else rejects it.
   const rejected = await callAsService(page.request, "joinRequests/reject", {
-    tenantId: "acme", poolId: "gpu-b", requestId: request.id, reason: "someone else was faster",
+    tenantId: "acme",
+    poolId: "gpu-b",
+    requestId: request.id,
+    reason: "someone else was faster",
   });
   expect(rejected.status).toBe(200);
 

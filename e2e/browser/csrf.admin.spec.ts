@@ -20,7 +20,10 @@ test("a cookie-authenticated mutation from a foreign origin, or with no Origin, 
   expect((await storedRequest(request.id)).state).toBe("pending");
 
   // Reads are not mutations: the session lists from anywhere (CORS keeps other sites from reading the answer).
-  const list = await page.request.post("/api/compute/joinRequests/list", { data: { tenantId: "acme", poolId: "gpu-b" }, headers: { origin: "https://evil.example" } });
+  const list = await page.request.post("/api/compute/joinRequests/list", {
+    data: { tenantId: "acme", poolId: "gpu-b" },
+    headers: { origin: "https://evil.example" },
+  });
   expect(list.status()).toBe(200);
 
   // A service key is no ambient credential: not checked.
@@ -46,7 +49,11 @@ test("without a session or key the API answers UNAUTHENTICATED", async ({ playwr
 });
 
 test("a forged session cookie is no session", async ({ playwright, baseURL }) => {
-  const forged = await playwright.request.newContext({ baseURL, storageState: { cookies: [], origins: [] }, extraHTTPHeaders: { cookie: "next-auth.session-token=forged.not-a-jwe" } });
+  const forged = await playwright.request.newContext({
+    baseURL,
+    storageState: { cookies: [], origins: [] },
+    extraHTTPHeaders: { cookie: "next-auth.session-token=forged.not-a-jwe" },
+  });
   const response = await forged.post("/api/compute/joinRequests/list", { data: { tenantId: "acme", poolId: "gpu-b" } });
   expect(response.status()).toBe(401);
   await forged.dispose();

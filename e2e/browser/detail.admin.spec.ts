@@ -11,8 +11,17 @@ test("the detail page shows every field and the request's timeline", async ({ pa
   await expect(detail.getByRole("heading")).toContainText("node-004.fra1.acme.test");
   // The machine's identifiers as stored (the seed's machine may present a fresh key each seeding).
   const machine = await storedMachineOf("acme", "node-004.fra1.acme.test");
-  for (const text of ["acme/fra1/gpu-a", "TPM EK not allowed", "SN-ACME-4004", "hardware not expected at this site",
-    machine.id, machine.systemUuid, machine.macAddresses.join(", "), machine.tpmEkSha256!, machine.csrSha256]) {
+  for (const text of [
+    "acme/fra1/gpu-a",
+    "TPM EK not allowed",
+    "SN-ACME-4004",
+    "hardware not expected at this site",
+    machine.id,
+    machine.systemUuid,
+    machine.macAddresses.join(", "),
+    machine.tpmEkSha256!,
+    machine.csrSha256,
+  ]) {
     await expect(detail).toContainText(text);
   }
   await expect(detail).toContainText("Acme admin (demo) (bcsk_acmeadmin)");

@@ -17,7 +17,10 @@ async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[]
   }
 }
 const inventoryOf = (siteId: string) =>
-  query<{ system_uuid: string; assigned_pool_id: string | null }>("SELECT system_uuid, assigned_pool_id FROM discovered_machines WHERE site_id = $1 ORDER BY system_uuid", [siteId]);
+  query<{ system_uuid: string; assigned_pool_id: string | null }>(
+    "SELECT system_uuid, assigned_pool_id FROM discovered_machines WHERE site_id = $1 ORDER BY system_uuid",
+    [siteId],
+  );
 
 test("import a manifest with a preview, then assign and remove machines", async ({ page }) => {
   const { siteId, poolId } = await createAcmePool("discovery");
@@ -33,14 +36,24 @@ test("import a manifest with a preview, then assign and remove machines", async 
 
   const good = `systemUuid,macAddresses,assignedPool\n${a},52:54:00:aa:00:01,${poolId}\n${b},"52:54:00:aa:00:02 52:54:00:aa:00:03",\n`;
   await page.getByLabel("Manifest file").setInputFiles({ name: "rack.csv", mimeType: "text/csv", buffer: Buffer.from(good) });
-  await expect(page.getByTestId("import-preview")).toContainText("This import would create 2, update 0 and leave 0 unchanged, of 2 machines.");
+  await expect(page.getByTestId("import-preview")).toContainText(
+    "This import would create 2, update 0 and leave 0 unchanged, of 2 machines.",
+  );
   expect(await inventoryOf(siteId)).toEqual([]); // the preview wrote nothing
   await page.getByRole("button", { name: "Import", exact: true }).click();
   await expect(page.getByTestId("discovery-row")).toHaveCount(2);
-  expect(await inventoryOf(siteId)).toEqual([{ system_uuid: a, assigned_pool_id: poolId }, { system_uuid: b, assigned_pool_id: null }]);
+  expect(await inventoryOf(siteId)).toEqual([
+    { system_uuid: a, assigned_pool_id: poolId },
+    { system_uuid: b, assigned_pool_id: null },
+  ]);
 
   await page.getByLabel(`Pool for ${b}`).selectOption(poolId);
-  await expect.poll(() => inventoryOf(siteId)).toEqual([{ system_uuid: a, assigned_pool_id: poolId }, { system_uuid: b, assigned_pool_id: poolId }]);
+  await expect
+    .poll(() => inventoryOf(siteId))
+    .toEqual([
+      { system_uuid: a, assigned_pool_id: poolId },
+      { system_uuid: b, assigned_pool_id: poolId },
+    ]);
   await page.getByLabel("UUID or MAC prefix").fill("52:54:00:aa:00:03");
   await page.getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/query=52%3A54%3A00%3Aaa%3A00%3A03/);
@@ -60,7 +73,9 @@ test("the TPM allow-list: add by hash with a note, then remove", async ({ page }
   await page.getByRole("button", { name: "Allow", exact: true }).click();
   const row = page.getByTestId("tpm-row").filter({ hasText: hash });
   await expect(row).toContainText("spare board, rack 9");
-  expect(await query("SELECT note FROM tpm_allowed_keys WHERE tenant_id = 'acme' AND ek_sha256 = $1", [hash])).toEqual([{ note: "spare board, rack 9" }]);
+  expect(await query("SELECT note FROM tpm_allowed_keys WHERE tenant_id = 'acme' AND ek_sha256 = $1", [hash])).toEqual([
+    { note: "spare board, rack 9" },
+  ]);
   await row.getByRole("button", { name: `Remove ${hash}` }).click();
   await expect(row).toHaveCount(0);
 

@@ -10,6 +10,8 @@ test("a viewer reads fra1's discovery inventory and acme's TPM allow-list withou
   await expect(page.getByTestId("discovery-import")).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Remove / })).toHaveCount(0);
   await page.goto("/tenants/acme/tpm");
-  await expect(page.getByTestId("tpm-row").filter({ hasText: "15426fb055f5461484bf419f7e67ba400ddfc2b54d90981cb9f65f6ffc228af1" })).toBeVisible();
+  await expect(
+    page.getByTestId("tpm-row").filter({ hasText: "15426fb055f5461484bf419f7e67ba400ddfc2b54d90981cb9f65f6ffc228af1" }),
+  ).toBeVisible();
   await expect(page.getByTestId("tpm-allow-form")).toHaveCount(0);
 });

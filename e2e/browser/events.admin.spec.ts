@@ -10,7 +10,12 @@ test("the queue links to the event log; it pages by cursor and filters by type",
   const requests = [];
   for (let i = 0; i < 52; i++) requests.push(await createPendingRequest({ poolId, siteId, label: `ev${i}` }));
   expect((await callAsService(request, "joinRequests/approve", { tenantId: "acme", poolId, requestId: requests[0]!.id })).status).toBe(200);
-  const rejected = await callAsService(request, "joinRequests/reject", { tenantId: "acme", poolId, requestId: requests[1]!.id, reason: "not ours" });
+  const rejected = await callAsService(request, "joinRequests/reject", {
+    tenantId: "acme",
+    poolId,
+    requestId: requests[1]!.id,
+    reason: "not ours",
+  });
   expect(rejected.status).toBe(200);
 
   await openQueue(page, poolId);

@@ -90,7 +90,9 @@ test("an operator's first deployment from an empty database, as the README gives
   const listed = JSON.parse(admitted.slice(admitted.indexOf("{"), admitted.indexOf("\n", admitted.indexOf("{")))) as {
     joinRequests: { id: string; state: string; decidedBy: string }[];
   };
-  expect(listed.joinRequests).toEqual([expect.objectContaining({ id: requestId, state: "approved", decidedBy: expect.stringMatching(/^usr_/) })]);
+  expect(listed.joinRequests).toEqual([
+    expect.objectContaining({ id: requestId, state: "approved", decidedBy: expect.stringMatching(/^usr_/) }),
+  ]);
   expect(admitted).toContain("HTTP 200");
   expect(admitted).toMatch(/admitted: node node_[0-9a-z]{26}/);
 });

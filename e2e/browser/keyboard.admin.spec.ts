@@ -4,7 +4,8 @@ import { openQueue, rowOf } from "./support/queue";
 
 // Issue 15 item 3: the queue worked without a mouse; focus checked after each step.
 
-const focusedRequestId = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest("tr")?.dataset.requestId ?? null);
+const focusedRequestId = (page: Page) =>
+  page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest("tr")?.dataset.requestId ?? null);
 const focusedIs = (page: Page, id: string) => expect.poll(() => focusedRequestId(page)).toBe(id);
 
 test("keyboard only: j/k move between rows, a approves, r rejects with a reason, x selects; focus stays in the queue", async ({ page }) => {
@@ -74,7 +75,13 @@ test("? lists the shortcuts; Escape closes the list and the focus goes back", as
   await page.keyboard.press("?");
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   await expect(help).toBeVisible();
-  for (const does of ["next request", "previous request", "approve the request", "reject it (withdraw an approval)", "select it for a bulk decision"]) {
+  for (const does of [
+    "next request",
+    "previous request",
+    "approve the request",
+    "reject it (withdraw an approval)",
+    "select it for a bulk decision",
+  ]) {
     await expect(help.getByText(does, { exact: true })).toBeVisible();
   }
   // Shortcuts do not fire behind an open dialog.

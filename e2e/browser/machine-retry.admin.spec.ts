@@ -32,7 +32,10 @@ async function expectJoinRejected(baseURL: string, machine: Machine) {
   expect(await nodesWithCsr(machine.csrSha256)).toEqual([]);
 }
 
-test("approved in the console, the machine's retry is admitted once with a certificate; the next retry is INVALID_STATE", async ({ page, baseURL }) => {
+test("approved in the console, the machine's retry is admitted once with a certificate; the next retry is INVALID_STATE", async ({
+  page,
+  baseURL,
+}) => {
   const { machine, requestId } = await deferredJoin(baseURL!, "retry-approve");
   // Undecided, a retry with the same CSR is the same 202 for the same request.
   const waiting = await join(baseURL!, machine);
@@ -40,7 +43,9 @@ test("approved in the console, the machine's retry is admitted once with a certi
   expect(waiting.body).toMatchObject({ status: "pending", requestId });
 
   await openQueue(page, "gpu-b");
-  await rowOf(page, machine.hostname).getByRole("button", { name: `Approve ${machine.hostname}` }).click();
+  await rowOf(page, machine.hostname)
+    .getByRole("button", { name: `Approve ${machine.hostname}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Approve ${machine.hostname}` });
   await expect(dialog.getByRole("radio", { name: "1 h" })).toBeChecked();
   await dialog.getByRole("button", { name: "Approve", exact: true }).click();
@@ -86,7 +91,9 @@ test("rejected in the console with a reason, the machine's retry is JOIN_REJECTE
   const { machine, requestId } = await deferredJoin(baseURL!, "retry-reject");
 
   await openQueue(page, "gpu-b");
-  await rowOf(page, machine.hostname).getByRole("button", { name: `Reject ${machine.hostname}` }).click();
+  await rowOf(page, machine.hostname)
+    .getByRole("button", { name: `Reject ${machine.hostname}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Reject ${machine.hostname}` });
   await dialog.getByLabel(/^Reason/).fill("unknown chassis in rack 7");
   await dialog.getByRole("button", { name: "Reject", exact: true }).click();
@@ -107,7 +114,9 @@ test("an approval withdrawn in the console makes the machine's retry JOIN_REJECT
   expect(approved.body.state).toBe("approved");
 
   await openQueue(page, "gpu-b", "approved");
-  await rowOf(page, machine.hostname).getByRole("button", { name: `Withdraw the approval of ${machine.hostname}` }).click();
+  await rowOf(page, machine.hostname)
+    .getByRole("button", { name: `Withdraw the approval of ${machine.hostname}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Withdraw the approval of ${machine.hostname}` });
   await expect(dialog).toContainText("The machine has not used this approval yet");
   await dialog.getByLabel(/^Reason/).fill("wrong pool for this box");

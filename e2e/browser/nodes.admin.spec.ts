@@ -6,7 +6,9 @@ import { admitReportingNode, reportInventory } from "./support/node";
 // Issue 12: a pool's nodes and each node's inventory and history, on the seeded nodes (SPEC D4).
 const nodeRow = (page: import("@playwright/test").Page, hostname: string) => page.getByTestId("node-row").filter({ hasText: hostname });
 
-test("a pool's nodes: the seeded GPU servers with their summary, stale and expiring ones marked; the state filter survives a reload", async ({ page }) => {
+test("a pool's nodes: the seeded GPU servers with their summary, stale and expiring ones marked; the state filter survives a reload", async ({
+  page,
+}) => {
   await page.goto("/pools/gpu-b");
   await page.getByRole("navigation", { name: "Pool sections" }).getByRole("link", { name: "Nodes" }).click();
   await expect(page).toHaveURL(/\/pools\/gpu-b\/nodes$/);
@@ -44,7 +46,9 @@ test("paging by cursor in the URL: 51 nodes are 50 and then 1, also after a relo
   await expect(page.getByRole("link", { name: "Next page →" })).toHaveCount(0);
 });
 
-test("a node's page: the GPU table, the three-snapshot history, and the diff shows the replaced GPU and the driver upgrade", async ({ page }) => {
+test("a node's page: the GPU table, the three-snapshot history, and the diff shows the replaced GPU and the driver upgrade", async ({
+  page,
+}) => {
   await page.goto("/pools/gpu-a/nodes");
   await nodeRow(page, "gpu-a-02.fra1.acme.test").getByRole("link", { name: "gpu-a-02.fra1.acme.test" }).click();
   await expect(page).toHaveURL(/\/pools\/gpu-a\/nodes\/node_[0-9a-z]{26}$/);
@@ -77,14 +81,20 @@ test("a node's page: the GPU table, the three-snapshot history, and the diff sho
 test("the consumed request links to the node it made, and the node back to it", async ({ page }) => {
   const request = await storedMachineOf("acme", "node-005.fra1.acme.test");
   await page.goto(`/pools/gpu-a/requests/${request.id}`);
-  await page.getByTestId("request-detail").getByRole("link", { name: /^node_/ }).click();
+  await page
+    .getByTestId("request-detail")
+    .getByRole("link", { name: /^node_/ })
+    .click();
   await expect(page).toHaveURL(/\/pools\/gpu-a\/nodes\/node_[0-9a-z]{26}$/);
   await expect(page.getByTestId("node-detail")).toContainText("node-005.fra1.acme.test");
   await page.getByTestId("node-detail").getByRole("link", { name: request.id }).click();
   await expect(page).toHaveURL(new RegExp(`/pools/gpu-a/requests/${request.id}$`));
 });
 
-test("a report sent while the node's page is open appears as a new snapshot without a reload; the diff shows exactly the changed field", async ({ page, baseURL }) => {
+test("a report sent while the node's page is open appears as a new snapshot without a reload; the diff shows exactly the changed field", async ({
+  page,
+  baseURL,
+}) => {
   const { poolId, siteId } = await createAcmePool("nodes-live");
   const node = await admitReportingNode(baseURL!, poolId, siteId);
   await page.goto(`/pools/${poolId}/nodes/${node.nodeId}`);
@@ -102,7 +112,10 @@ test("a report sent while the node's page is open appears as a new snapshot with
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
 });
 
-test("a pool admin revokes a node with a reason; the page shows who, when and why, no control any more, and the node's next report is refused", async ({ page, baseURL }) => {
+test("a pool admin revokes a node with a reason; the page shows who, when and why, no control any more, and the node's next report is refused", async ({
+  page,
+  baseURL,
+}) => {
   const { poolId, siteId } = await createAcmePool("nodes-revoke");
   const node = await admitReportingNode(baseURL!, poolId, siteId);
   await page.goto(`/pools/${poolId}/nodes/${node.nodeId}`);

@@ -34,7 +34,8 @@ test("a reload after two 'Load more' shows the same rows, also when one of them 
   for (let i = 0; i < 160; i++) created.push(await createPendingRequest({ poolId, siteId, label: `u${String(i).padStart(3, "0")}` }));
   const requests = created.sort((a, b) => (a.id < b.id ? -1 : 1)); // the queue's order
   const rows = page.getByTestId("request-row");
-  const hostnamesShown = async () => (await rows.allTextContents()).map((text) => requests.find((r) => text.includes(r.hostname))?.hostname);
+  const hostnamesShown = async () =>
+    (await rows.allTextContents()).map((text) => requests.find((r) => text.includes(r.hostname))?.hostname);
 
   await openQueue(page, poolId);
   await expect(rows).toHaveCount(50);
@@ -56,11 +57,21 @@ test("a reload after two 'Load more' shows the same rows, also when one of them 
   // decided: the pending view loses that row and still reaches the same last
   // one; pages are whole, so the row after it moves up into the third page.
   const link = page.url();
-  const rejected = await callAsService(request, "joinRequests/reject", { tenantId: "acme", poolId, requestId: requests[10]!.id, reason: "paging test" });
+  const rejected = await callAsService(request, "joinRequests/reject", {
+    tenantId: "acme",
+    poolId,
+    requestId: requests[10]!.id,
+    reason: "paging test",
+  });
   expect(rejected.status).toBe(200);
   await page.goto(link);
   await expect(rows).toHaveCount(150);
-  expect(await hostnamesShown()).toEqual(requests.slice(0, 151).filter((_, i) => i !== 10).map((r) => r.hostname));
+  expect(await hostnamesShown()).toEqual(
+    requests
+      .slice(0, 151)
+      .filter((_, i) => i !== 10)
+      .map((r) => r.hostname),
+  );
 
   // Choosing a filter starts from one page again.
   await page.getByRole("link", { name: "pending", exact: true }).click();

@@ -31,7 +31,12 @@ test("another pool, existing or not, shows the same no-access page", async ({ pa
 test("gpu-b's nodes are the same no-access page, also a gpu-b node under gpu-a's address; gpu-a's are open", async ({ page }) => {
   const gpuB = await nodeIdOf("gpu-b-01.fra1.acme.test");
   const answers: string[] = [];
-  for (const path of ["/pools/gpu-b/nodes", `/pools/gpu-b/nodes/${gpuB}`, `/pools/gpu-a/nodes/${gpuB}`, "/pools/gpu-a/nodes/node_00000000000000000000000000"]) {
+  for (const path of [
+    "/pools/gpu-b/nodes",
+    `/pools/gpu-b/nodes/${gpuB}`,
+    `/pools/gpu-a/nodes/${gpuB}`,
+    "/pools/gpu-a/nodes/node_00000000000000000000000000",
+  ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
     await expect(page.getByTestId("no-access")).toBeVisible();

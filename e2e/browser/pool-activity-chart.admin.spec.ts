@@ -51,10 +51,15 @@ test("a pool's chart and its table hold the pending requests and decisions of th
 test("a seeded pool's chart renders, on a desktop and on a phone, light and dark, without a sideways scroll", async ({ page }) => {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    for (const [label, viewport] of [["desktop", { width: 1366, height: 850 }], ["phone", { width: 390, height: 844 }]] as const) {
+    for (const [label, viewport] of [
+      ["desktop", { width: 1366, height: 850 }],
+      ["phone", { width: 390, height: 844 }],
+    ] as const) {
       await page.setViewportSize(viewport);
       await page.goto("/");
-      const chart = cardOf(page, "gpu-a").getByRole("img", { name: /^GPU A: \d+ pending now; \d+ approved, \d+ rejected in the last 24 hours$/ });
+      const chart = cardOf(page, "gpu-a").getByRole("img", {
+        name: /^GPU A: \d+ pending now; \d+ approved, \d+ rejected in the last 24 hours$/,
+      });
       await expect(chart).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
       await page.screenshot({ path: screenshotPath(`pool-activity-${label}-${scheme}`), fullPage: true });

@@ -39,7 +39,9 @@ test("every state filter lists only that state, lives in the URL and survives a 
     const expected = state === "pending" ? [...SEEDED.pending, ...SEEDED.unclaimedPending] : SEEDED[state];
     for (const hostname of expected) await expect(rowOf(page, hostname)).toBeVisible();
     // Each row reads as the filtered (effective) state.
-    const badges = page.getByTestId("request-row").locator(".badge-pending, .badge-approved, .badge-rejected, .badge-expired, .badge-consumed");
+    const badges = page
+      .getByTestId("request-row")
+      .locator(".badge-pending, .badge-approved, .badge-rejected, .badge-expired, .badge-consumed");
     await expect(badges.first()).toHaveText(state);
     expect(new Set(await badges.allTextContents())).toEqual(new Set([state]));
   }
@@ -75,7 +77,9 @@ test("the CSR fingerprint is shown short and copied whole", async ({ page, conte
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(request.csrSha256);
 });
 
-test("the overview lists the admin's pools by site, with pending counts, the archived badge and unclaimed site requests", async ({ page }) => {
+test("the overview lists the admin's pools by site, with pending counts, the archived badge and unclaimed site requests", async ({
+  page,
+}) => {
   // A site of this test's own, so that parallel specs cannot change its counts.
   const { poolId, siteId } = await createAcmePool("overview");
   await createPendingRequest({ poolId, siteId, label: "own" });

@@ -21,7 +21,11 @@ test("the interactive reference renders the document's methods with no CSP viola
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (event) => {
       const report = (window as unknown as { reportViolation: (violation: object) => void }).reportViolation;
-      report({ directive: event.violatedDirective, blocked: event.blockedURI, source: new URL(event.sourceFile || "/", location.href).pathname });
+      report({
+        directive: event.violatedDirective,
+        blocked: event.blockedURI,
+        source: new URL(event.sourceFile || "/", location.href).pathname,
+      });
     });
   });
   await page.goto("/docs/api");

@@ -6,7 +6,9 @@ import { callAsService } from "./support/service-api";
 test("rejecting with a reason records it and lists the request under rejected", async ({ page }) => {
   const request = await createPendingRequest({ poolId: "gpu-b", label: "reject" });
   await openQueue(page, "gpu-b");
-  await rowOf(page, request.hostname).getByRole("button", { name: `Reject ${request.hostname}` }).click();
+  await rowOf(page, request.hostname)
+    .getByRole("button", { name: `Reject ${request.hostname}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Reject ${request.hostname}` });
   await dialog.getByLabel(/^Reason/).fill("not our hardware");
   await expect(dialog.getByText("16 / 256")).toBeVisible();
@@ -16,7 +18,12 @@ test("rejecting with a reason records it and lists the request under rejected", 
   await expect(rowOf(page, request.hostname)).toHaveCount(0);
 
   const stored = await storedRequest(request.id);
-  expect(stored).toMatchObject({ state: "rejected", reason: "not our hardware", poolId: "gpu-b", decidedBy: await userIdOf("admin@acme.test") });
+  expect(stored).toMatchObject({
+    state: "rejected",
+    reason: "not our hardware",
+    poolId: "gpu-b",
+    decidedBy: await userIdOf("admin@acme.test"),
+  });
 
   await page.getByRole("link", { name: "rejected", exact: true }).click();
   await expect(rowOf(page, request.hostname).locator(".badge-rejected")).toHaveText("rejected");
@@ -28,7 +35,9 @@ test("withdrawing an approval rejects it; the timeline says the approval was wit
   expect(approved.status).toBe(200);
 
   await openQueue(page, "gpu-b", "approved");
-  await rowOf(page, request.hostname).getByRole("button", { name: `Withdraw the approval of ${request.hostname}` }).click();
+  await rowOf(page, request.hostname)
+    .getByRole("button", { name: `Withdraw the approval of ${request.hostname}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Withdraw the approval of ${request.hostname}` });
   await expect(dialog).toContainText("The machine has not used this approval yet");
   await dialog.getByLabel(/^Reason/).fill("wrong rack");

@@ -22,7 +22,12 @@ for (const [size, viewport] of SIZES) {
   test(`${size}: the queue, a request, the overview, the event log and the webhooks page fit the width`, async ({ page }) => {
     await page.setViewportSize(viewport);
     const { poolId, siteId } = await createAcmePool(`fit-${size}`);
-    const request = await createPendingRequest({ poolId, siteId, label: `fit-${size}`, reasons: ["placeholder-hardware-id", "unknown-to-discovery"] });
+    const request = await createPendingRequest({
+      poolId,
+      siteId,
+      label: `fit-${size}`,
+      reasons: ["placeholder-hardware-id", "unknown-to-discovery"],
+    });
     const pages = [
       ["queue", `/pools/${poolId}`],
       ["queue, all states", `/pools/${poolId}?state=all`],

@@ -45,17 +45,25 @@ test("the queue follows the system's dark mode", async ({ page }) => {
 });
 
 test("screenshots of a pool's nodes and a node's page, on a desktop and on a phone", async ({ page }) => {
-  for (const [label, viewport] of [["desktop", { width: 1360, height: 860 }], ["phone", { width: 390, height: 844 }]] as const) {
+  for (const [label, viewport] of [
+    ["desktop", { width: 1360, height: 860 }],
+    ["phone", { width: 390, height: 844 }],
+  ] as const) {
     await page.setViewportSize(viewport);
     await page.goto("/pools/gpu-a/nodes");
     await expect(page.getByTestId("node-row").first()).toBeVisible();
     await page.screenshot({ path: screenshotPath(`nodes-${label}`), fullPage: true });
-    await page.getByTestId("node-row").filter({ hasText: "gpu-a-02.fra1.acme.test" }).getByRole("link", { name: "gpu-a-02.fra1.acme.test" }).click();
+    await page
+      .getByTestId("node-row")
+      .filter({ hasText: "gpu-a-02.fra1.acme.test" })
+      .getByRole("link", { name: "gpu-a-02.fra1.acme.test" })
+      .click();
     await expect(page.getByTestId("snapshot-diff")).toBeVisible();
     await page.screenshot({ path: screenshotPath(`node-${label}`), fullPage: true });
   }
   // The README's picture of a node's history and diff (written like the queue's).
   await page.setViewportSize({ width: 1360, height: 860 });
   await page.getByRole("region", { name: "History" }).screenshot({ path: screenshotPath("node-diff") });
-  if (process.env.BC_UPDATE_SCREENSHOTS || !existsSync("docs/screenshot-node-diff.png")) await copyFile(screenshotPath("node-diff"), "docs/screenshot-node-diff.png");
+  if (process.env.BC_UPDATE_SCREENSHOTS || !existsSync("docs/screenshot-node-diff.png"))
+    await copyFile(screenshotPath("node-diff"), "docs/screenshot-node-diff.png");
 });

@@ -10,7 +10,9 @@ test("a site request approved in gpu-a leaves gpu-b's queue, without a reload th
 
   const gpuA = await context.newPage();
   await openQueue(gpuA, "gpu-a");
-  await rowOf(gpuA, request.hostname).getByRole("button", { name: `Approve ${request.hostname}` }).click();
+  await rowOf(gpuA, request.hostname)
+    .getByRole("button", { name: `Approve ${request.hostname}` })
+    .click();
   const dialog = gpuA.getByRole("dialog", { name: `Approve ${request.hostname}` });
   await expect(dialog).toContainText("This unclaimed site request will be claimed by this pool.");
   await dialog.getByRole("button", { name: "Approve", exact: true }).click();

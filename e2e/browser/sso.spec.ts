@@ -29,7 +29,10 @@ test.beforeAll(async () => {
   for (const email of Object.values(users)) {
     const id = `usr_sso${randomBytes(6).toString("hex")}`;
     await query("INSERT INTO users (id, email, name) VALUES ($1, $2, $3)", [id, email, email]);
-    await query("INSERT INTO role_grants (id, tenant_id, pool_id, role, user_id) VALUES ($1, 'acme', NULL, 'pool_viewer', $2)", [`grant_sso${randomBytes(6).toString("hex")}`, id]);
+    await query("INSERT INTO role_grants (id, tenant_id, pool_id, role, user_id) VALUES ($1, 'acme', NULL, 'pool_viewer', $2)", [
+      `grant_sso${randomBytes(6).toString("hex")}`,
+      id,
+    ]);
   }
   const port = await freePort();
   const appUrl = `http://127.0.0.1:${port}`;

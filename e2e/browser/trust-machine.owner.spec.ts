@@ -16,14 +16,19 @@ async function discovered(systemUuid: string) {
   await client.connect();
   try {
     const { rows } = await client.query<{ site_id: string; assigned_pool_id: string | null; mac_addresses: string[] }>(
-      "SELECT site_id, assigned_pool_id, mac_addresses FROM discovered_machines WHERE system_uuid = $1", [systemUuid]);
+      "SELECT site_id, assigned_pool_id, mac_addresses FROM discovered_machines WHERE system_uuid = $1",
+      [systemUuid],
+    );
     return rows;
   } finally {
     await client.end();
   }
 }
 
-test("Trust this machine teaches discovery and approves; the retry is admitted, and a re-imaged join is deferred only as already joined", async ({ page, baseURL }) => {
+test("Trust this machine teaches discovery and approves; the retry is admitted, and a re-imaged join is deferred only as already joined", async ({
+  page,
+  baseURL,
+}) => {
   const machine = await makeMachine("trust");
   const first = await join(baseURL!, machine);
   expect(first.status).toBe(202);
@@ -43,9 +48,13 @@ test("Trust this machine teaches discovery and approves; the retry is admitted, 
   await dialog.getByRole("button", { name: "Close" }).click();
   await expect(dialog).toBeHidden();
   // focus returns to what opened the dialog
-  await expect(page.getByRole("button", { name: "Trust this machine…" }).or(page.getByRole("button", { name: "Withdraw approval…" }))).toBeVisible();
+  await expect(
+    page.getByRole("button", { name: "Trust this machine…" }).or(page.getByRole("button", { name: "Withdraw approval…" })),
+  ).toBeVisible();
 
-  expect(await discovered(machine.systemUuid)).toEqual([{ site_id: "fra1", assigned_pool_id: "gpu-b", mac_addresses: machine.macAddresses }]);
+  expect(await discovered(machine.systemUuid)).toEqual([
+    { site_id: "fra1", assigned_pool_id: "gpu-b", mac_addresses: machine.macAddresses },
+  ]);
   expect(await storedJoin(requestId)).toMatchObject({ state: "approved" });
 
   // this request's retry is admitted by the approval; a re-imaged machine (new key, new CSR) by the inventory
@@ -56,7 +65,10 @@ test("Trust this machine teaches discovery and approves; the retry is admitted, 
   expect(fresh.body.reasons).toEqual(["machine-already-joined"]); // discovery knows it; its node is active (SPEC F2)
 });
 
-test("Allow this TPM puts the EK on the tenant's allow-list and approves; the next fresh join with that TPM is admitted", async ({ page, baseURL }) => {
+test("Allow this TPM puts the EK on the tenant's allow-list and approves; the next fresh join with that TPM is admitted", async ({
+  page,
+  baseURL,
+}) => {
   const GPU_A_TOKEN = "bcjt_demogpua.demo-gpu-a-join-secret";
   // known to fra1's inventory, so only its TPM (a software one whose fresh EK no allow-list knows,
   // proven by credential activation, SPEC F1) defers it in gpu-a, which requires one

@@ -66,7 +66,10 @@ it("SIGKILL in the middle of 200 approvals at 16 concurrent, restart, clients re
     expect(stored.state, requestId).toBe("approved");
     expect(stored.decidedBy, `${requestId} approved whole`).not.toBeNull();
     const types = await eventTypesOf(requestId);
-    expect(types.filter((type) => type.endsWith(".approved")), requestId).toHaveLength(1);
+    expect(
+      types.filter((type) => type.endsWith(".approved")),
+      requestId,
+    ).toHaveLength(1);
     eventsChecked += types.length;
   }
   tally.print({ approvals: APPROVALS, eventsChecked });

@@ -16,7 +16,11 @@ let world: JoinWorld;
 beforeAll(async () => {
   database = await startFaultDatabase();
   world = await createJoinWorld();
-  server = await startAppServer({ databaseUrl: database.cluster.url, logFile: "test-results/faults-database-restart.log", env: database.env });
+  server = await startAppServer({
+    databaseUrl: database.cluster.url,
+    logFile: "test-results/faults-database-restart.log",
+    env: database.env,
+  });
 }, 180_000);
 afterAll(async () => {
   await server?.stop();
@@ -60,12 +64,17 @@ it("PostgreSQL restarted during 16 concurrent rejections and joins: no 500, 503s
   expect(tally.unavailableWithoutRetryAfter, "503s without Retry-After").toBe(0);
 
   // every call ended as it would have without the fault
-  work.forEach((item, index) => expect(answers[index]!.status, `${item.kind} ${answers[index]!.text}`).toBe(item.kind === "reject" ? 200 : 202));
+  work.forEach((item, index) =>
+    expect(answers[index]!.status, `${item.kind} ${answers[index]!.text}`).toBe(item.kind === "reject" ? 200 : 202),
+  );
   let eventsChecked = 0;
   for (const requestId of requestIds) {
     expect((await storedRequest(requestId)).state).toBe("rejected");
     const types = await eventTypesOf(requestId);
-    expect(types.filter((type) => type.endsWith(".rejected")), requestId).toHaveLength(1);
+    expect(
+      types.filter((type) => type.endsWith(".rejected")),
+      requestId,
+    ).toHaveLength(1);
     eventsChecked += types.length;
   }
   for (const machine of machines) {
@@ -81,7 +90,10 @@ it("PostgreSQL restarted during 16 concurrent rejections and joins: no 500, 503s
 it("the app healed without a restart: /api/health 200 and a list answers", async () => {
   const health = await fetch(`${server.baseUrl}/api/health`);
   expect(health.status).toBe(200);
-  const list = await postMethod(server.baseUrl, "joinRequests/list", world.keys.admin, { tenantId: world.tenantId, poolId: world.pools.a })();
+  const list = await postMethod(server.baseUrl, "joinRequests/list", world.keys.admin, {
+    tenantId: world.tenantId,
+    poolId: world.pools.a,
+  })();
   expect(list.status).toBe(200);
 });
 
@@ -108,9 +120,16 @@ it("/api/health answers 503 with Retry-After naming the database while it is awa
   const bodies = [...unavailableChecks].map((body) => JSON.parse(body) as { status: string; checks: Record<string, string> });
   expect(bodies).toContainEqual({
     status: "unavailable",
-    checks: { database: "unreachable: the database does not answer", migrations: "not checked: the database is unreachable", configuration: "ok" },
+    checks: {
+      database: "unreachable: the database does not answer",
+      migrations: "not checked: the database is unreachable",
+      configuration: "ok",
+    },
   });
   for (const body of bodies) expect(body.checks.configuration).toBe("ok");
-  expect(seen.filter((status) => status !== 200 && status !== 503), "statuses other than 200 and 503").toEqual([]);
+  expect(
+    seen.filter((status) => status !== 200 && status !== 503),
+    "statuses other than 200 and 503",
+  ).toEqual([]);
   expect(retryAfterMissing).toBe(0);
 });

@@ -22,7 +22,10 @@ export interface TestOidcProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(options: { redirectUri: string; accounts: Record<string, TestAccount> }): Promise<TestOidcProvider> {
+export async function startOidcProvider(options: {
+  redirectUri: string;
+  accounts: Record<string, TestAccount>;
+}): Promise<TestOidcProvider> {
   const clientId = "bc-console-test";
   const clientSecret = "bc-console-test-secret-0123456789abcdef";
   // The issuer needs the port before the provider exists: listen on a placeholder first.
@@ -34,13 +37,15 @@ export async function startOidcProvider(options: { redirectUri: string; accounts
 
   const issuer = `http://127.0.0.1:${port}`;
   const provider = new Provider(issuer, {
-    clients: [{
-      client_id: clientId,
-      client_secret: clientSecret,
-      redirect_uris: [options.redirectUri],
-      grant_types: ["authorization_code"],
-      response_types: ["code"],
-    }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [options.redirectUri],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
+    ],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     // scope claims may go into the ID token; each account's claims(use) decides whether they do
     conformIdTokenClaims: false,
@@ -50,7 +55,8 @@ export async function startOidcProvider(options: { redirectUri: string; accounts
       return {
         accountId: id,
         async claims(use: string) {
-          const email = account.claimsIn === "id_token" || use === "userinfo" ? { email: account.email, email_verified: account.emailVerified } : {};
+          const email =
+            account.claimsIn === "id_token" || use === "userinfo" ? { email: account.email, email_verified: account.emailVerified } : {};
           return { sub: id, name: id, ...email };
         },
       };
@@ -61,7 +67,9 @@ export async function startOidcProvider(options: { redirectUri: string; accounts
   const server: Server = provider.listen(port);
   await new Promise((resolve) => server.once("listening", resolve));
   return {
-    issuer, clientId, clientSecret,
+    issuer,
+    clientId,
+    clientSecret,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,6 +1,9 @@
 import type { z } from "zod";
 import type {
-  addTpmAllowedKeyInput, removeDiscoveredMachinesInput, removeTpmAllowedKeyInput, upsertDiscoveredMachinesInput,
+  addTpmAllowedKeyInput,
+  removeDiscoveredMachinesInput,
+  removeTpmAllowedKeyInput,
+  upsertDiscoveredMachinesInput,
 } from "@/lib/validations/attestation";
 import type { UpsertDiscoveryResponse } from "@/lib/api/responses/attestation";
 import type { TpmAllowedKeyJson } from "@/lib/attestation/attestation-json";
@@ -16,4 +19,5 @@ export const addTpmAllowedKey = (input: z.input<typeof addTpmAllowedKeyInput>) =
 export const removeDiscoveredMachines = (input: z.input<typeof removeDiscoveredMachinesInput>) =>
   callMethod<{ removed: number }>("discovery/remove", input);
 
-export const removeTpmAllowedKey = (input: z.input<typeof removeTpmAllowedKeyInput>) => callMethod<{ removed: number }>("tpmAllowList/remove", input);
+export const removeTpmAllowedKey = (input: z.input<typeof removeTpmAllowedKeyInput>) =>
+  callMethod<{ removed: number }>("tpmAllowList/remove", input);

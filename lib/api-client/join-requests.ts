@@ -1,9 +1,5 @@
 import type { z } from "zod";
-import type {
-  approveJoinRequestInput,
-  listJoinRequestsInput,
-  rejectJoinRequestInput,
-} from "@/lib/validations/join-requests";
+import type { approveJoinRequestInput, listJoinRequestsInput, rejectJoinRequestInput } from "@/lib/validations/join-requests";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import type { ListJoinRequestsResponse } from "@/lib/api/responses/join-requests";
 import { callMethod } from "./call-method";

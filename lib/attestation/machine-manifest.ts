@@ -32,7 +32,9 @@ export function parseMachineManifest(text: string, fileName: string): ManifestRe
     const { assignedPool, ...rest } = raw;
     const parsed = parseInput(discoveredMachineInput, { ...rest, assignedPoolId: assignedPool === "" ? null : (assignedPool ?? null) });
     if (!parsed.ok) {
-      errors.push(`${where}: ${parsed.violations.map((violation) => `${violation.field === "assignedPoolId" ? "assignedPool" : violation.field}: ${violation.message}`).join("; ")}`);
+      errors.push(
+        `${where}: ${parsed.violations.map((violation) => `${violation.field === "assignedPoolId" ? "assignedPool" : violation.field}: ${violation.message}`).join("; ")}`,
+      );
       continue;
     }
     const earlier = seen.get(parsed.value.systemUuid);
@@ -65,7 +67,7 @@ function csvEntries(text: string): Entry[] {
 function jsonEntries(text: string): Entry[] {
   const document: unknown = JSON.parse(text);
   const list = Array.isArray(document) ? document : (document as { machines?: unknown } | null)?.machines;
-  if (!Array.isArray(list)) throw new Error("expected a JSON array of machines (or { \"machines\": [...] })");
+  if (!Array.isArray(list)) throw new Error('expected a JSON array of machines (or { "machines": [...] })');
   return list.map((item: unknown, index) => ({
     where: `entry ${index + 1}`,
     raw: typeof item === "object" && item !== null ? (item as Entry["raw"]) : { systemUuid: item },

@@ -31,13 +31,22 @@ export function gpuServerInventory(machine: { hostname: string; systemUuid: stri
   const seed = machine.hostname;
   const h100 = { vendor: "NVIDIA", model: "NVIDIA H100 80GB HBM3", memoryBytes: 85_520_809_984, driverVersion: "550.54.15" };
   return {
-    system: { vendor: "Supermicro", product: "SYS-821GE-TNHR", serialNumber: machine.serialNumber, systemUuid: machine.systemUuid, biosVersion: "2.1a" },
+    system: {
+      vendor: "Supermicro",
+      product: "SYS-821GE-TNHR",
+      serialNumber: machine.serialNumber,
+      systemUuid: machine.systemUuid,
+      biosVersion: "2.1a",
+    },
     cpu: { model: "Intel(R) Xeon(R) Platinum 8480+", sockets: 2, cores: 112, threads: 224 },
     memory: { totalBytes: 2 * 1024 ** 4 },
     gpus: Array.from({ length: 8 }, (_, index) => ({ index, ...h100, uuid: gpuUuid(seed, `gpu${index}`) })),
     disks: [0, 1].map((index) => ({
-      name: `nvme${index}n1`, model: "SAMSUNG MZWLO3T8HCLS-00A07", serialNumber: `S6${hex(seed, `disk${index}`, 10).toUpperCase()}`,
-      sizeBytes: 3_840_755_982_336, kind: "nvme" as const,
+      name: `nvme${index}n1`,
+      model: "SAMSUNG MZWLO3T8HCLS-00A07",
+      serialNumber: `S6${hex(seed, `disk${index}`, 10).toUpperCase()}`,
+      sizeBytes: 3_840_755_982_336,
+      kind: "nvme" as const,
     })),
     network: [
       { name: "eno1", mac: mac(seed, "eno1"), speedMbps: 25_000 },
@@ -75,7 +84,13 @@ export function applyInventoryChange(inventory: GpuServerInventory, change: Inve
     case "disk-added":
       next.disks = [
         ...next.disks,
-        { name: `nvme${next.disks.length}n1`, model: "SAMSUNG MZWLO7T6HBLA-00A07", serialNumber: `S7${hex(next.system.serialNumber, `disk${next.disks.length}`, 10).toUpperCase()}`, sizeBytes: 7_681_501_126_656, kind: "nvme" },
+        {
+          name: `nvme${next.disks.length}n1`,
+          model: "SAMSUNG MZWLO7T6HBLA-00A07",
+          serialNumber: `S7${hex(next.system.serialNumber, `disk${next.disks.length}`, 10).toUpperCase()}`,
+          sizeBytes: 7_681_501_126_656,
+          kind: "nvme",
+        },
       ];
       break;
   }

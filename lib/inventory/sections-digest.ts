@@ -21,7 +21,5 @@ export function sectionsSha256(sections: Record<string, unknown>): string {
 export function changedSections(previous: Record<string, unknown> | null, next: Record<string, unknown>): string[] {
   if (!previous) return Object.keys(next).sort();
   const names = new Set([...Object.keys(previous), ...Object.keys(next)]);
-  return [...names]
-    .filter((name) => !(name in previous) || !(name in next) || canonical(previous[name]) !== canonical(next[name]))
-    .sort();
+  return [...names].filter((name) => !(name in previous) || !(name in next) || canonical(previous[name]) !== canonical(next[name])).sort();
 }

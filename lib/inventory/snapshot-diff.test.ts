@@ -15,8 +15,12 @@ describe("diffSections", () => {
 
   it("a replaced GPU, a removed GPU, an added disk and a new section", () => {
     const replaced = applyInventoryChange(base, "gpu-replaced");
-    expect(diffSections(base, replaced)).toEqual([{ kind: "changed", path: "gpus.7.uuid", before: base.gpus[7]!.uuid, after: replaced.gpus[7]!.uuid }]);
-    expect(diffSections(base, applyInventoryChange(base, "gpu-removed"))).toEqual([{ kind: "removed", path: "gpus.7", before: base.gpus[7] }]);
+    expect(diffSections(base, replaced)).toEqual([
+      { kind: "changed", path: "gpus.7.uuid", before: base.gpus[7]!.uuid, after: replaced.gpus[7]!.uuid },
+    ]);
+    expect(diffSections(base, applyInventoryChange(base, "gpu-removed"))).toEqual([
+      { kind: "removed", path: "gpus.7", before: base.gpus[7] },
+    ]);
     const added = applyInventoryChange(base, "disk-added");
     expect(diffSections(base, added)).toEqual([{ kind: "added", path: "disks.2", after: added.disks[2] }]);
     expect(diffSections(base, { ...base, rack: { row: "B" } })).toEqual([{ kind: "added", path: "rack", after: { row: "B" } }]);

@@ -8,7 +8,9 @@ export const snapshotJson = z.strictObject({
   takenAt: timestamp.meta({ description: "its first report" }),
   lastReportedAt: timestamp,
   sectionsSha256: sha256Hex,
-  changedSections: z.array(z.string()).meta({ description: "added, removed or changed against the previous snapshot; all names for the first" }),
+  changedSections: z
+    .array(z.string())
+    .meta({ description: "added, removed or changed against the previous snapshot; all names for the first" }),
   sections: z.record(z.string(), z.unknown()),
 });
 export type SnapshotJson = z.infer<typeof snapshotJson>;

@@ -27,9 +27,7 @@ export function effectiveState(request: StateFacts, now: Date): JoinRequestState
 
 /** What a decision does to a request, decided from what was read. */
 export type Decision =
-  | { kind: "transition"; from: "pending" | "approved"; to: JoinRequestState }
-  | { kind: "unchanged" }
-  | { kind: "refused"; message: string };
+  { kind: "transition"; from: "pending" | "approved"; to: JoinRequestState } | { kind: "unchanged" } | { kind: "refused"; message: string };
 
 interface Ownership extends StateFacts {
   poolId: string | null;
@@ -122,4 +120,3 @@ export function decideRetry(request: StateFacts, now: Date): RetryDecision {
       return { kind: "start-over", markExpired: request.state !== "expired" };
   }
 }
-

@@ -20,7 +20,12 @@ export const nodeJson = z.strictObject({
   revokedAt: timestamp.nullable(),
   revokedBy: z.string().nullable(),
   revokeReason: z.string().nullable(),
-  certificate: z.strictObject({ serialNumber: z.string(), notBefore: timestamp.nullable(), notAfter: timestamp, sha256: sha256Hex.nullable() }),
+  certificate: z.strictObject({
+    serialNumber: z.string(),
+    notBefore: timestamp.nullable(),
+    notAfter: timestamp,
+    sha256: sha256Hex.nullable(),
+  }),
   lastSeenAt: timestamp.nullable().meta({ description: "the last authenticated node call, to the minute" }),
   inventory: z
     .strictObject({ snapshotId: z.string().startsWith("inv_"), takenAt: timestamp, lastReportedAt: timestamp })
@@ -71,8 +76,15 @@ export function toNodeJson(row: NodeRow): NodeJson {
     revokedAt: iso(row.revokedAt),
     revokedBy: row.revokedBy,
     revokeReason: row.revokeReason,
-    certificate: { serialNumber: row.certSerial, notBefore: iso(row.certNotBefore), notAfter: row.certNotAfter.toISOString(), sha256: row.certSha256 },
+    certificate: {
+      serialNumber: row.certSerial,
+      notBefore: iso(row.certNotBefore),
+      notAfter: row.certNotAfter.toISOString(),
+      sha256: row.certSha256,
+    },
     lastSeenAt: iso(row.lastSeenAt),
-    inventory: latest ? { snapshotId: latest.id, takenAt: latest.takenAt.toISOString(), lastReportedAt: latest.lastReportedAt.toISOString() } : null,
+    inventory: latest
+      ? { snapshotId: latest.id, takenAt: latest.takenAt.toISOString(), lastReportedAt: latest.lastReportedAt.toISOString() }
+      : null,
   };
 }

@@ -27,5 +27,9 @@ function subscribe(listener: () => void) {
 
 /** The current time in milliseconds, re-rendering once a second. */
 export function useNow(): number {
-  return useSyncExternalStore(subscribe, () => now, () => now);
+  return useSyncExternalStore(
+    subscribe,
+    () => now,
+    () => now,
+  );
 }

@@ -1,4 +1,13 @@
-import { constants, createPublicKey, diffieHellman, generateKeyPairSync, privateDecrypt, publicEncrypt, randomBytes, type KeyObject } from "node:crypto";
+import {
+  constants,
+  createPublicKey,
+  diffieHellman,
+  generateKeyPairSync,
+  privateDecrypt,
+  publicEncrypt,
+  randomBytes,
+  type KeyObject,
+} from "node:crypto";
 import { p256Coordinates } from "./encode-tpm2b-public";
 import { kdfe } from "./kdf";
 import { TpmFormatError } from "./tpm-format-error";
@@ -23,15 +32,19 @@ export type EkKind = "rsa" | "ecc";
 export function ekKind(key: KeyObject): EkKind {
   if (key.asymmetricKeyType === "rsa") {
     const bits = key.asymmetricKeyDetails?.modulusLength ?? 0;
-    if (bits !== 2048) throw new TpmFormatError(`an RSA endorsement key of ${bits} bits is not supported (only 2048, the TCG default template)`);
+    if (bits !== 2048)
+      throw new TpmFormatError(`an RSA endorsement key of ${bits} bits is not supported (only 2048, the TCG default template)`);
     return "rsa";
   }
   if (key.asymmetricKeyType === "ec") {
     const curve = key.asymmetricKeyDetails?.namedCurve;
-    if (curve !== "prime256v1") throw new TpmFormatError(`an ECC endorsement key on curve ${curve ?? "unknown"} is not supported (only NIST P-256)`);
+    if (curve !== "prime256v1")
+      throw new TpmFormatError(`an ECC endorsement key on curve ${curve ?? "unknown"} is not supported (only NIST P-256)`);
     return "ecc";
   }
-  throw new TpmFormatError(`an endorsement key of type ${key.asymmetricKeyType ?? "secret"} is not supported (only RSA 2048 and ECC P-256)`);
+  throw new TpmFormatError(
+    `an endorsement key of type ${key.asymmetricKeyType ?? "secret"} is not supported (only RSA 2048 and ECC P-256)`,
+  );
 }
 
 /** A fresh seed and its encryption to the EK, as TPM2B_ENCRYPTED_SECRET's contents (no size prefix). */

@@ -17,7 +17,13 @@ export const AK_ATTRIBUTES =
  * software TPM uses it for its AK; tests pass other `objectAttributes` to make
  * keys a server must refuse.
  */
-export function encodeTpm2bPublic({ publicKey, objectAttributes = AK_ATTRIBUTES }: { publicKey: KeyObject; objectAttributes?: number }): Buffer {
+export function encodeTpm2bPublic({
+  publicKey,
+  objectAttributes = AK_ATTRIBUTES,
+}: {
+  publicKey: KeyObject;
+  objectAttributes?: number;
+}): Buffer {
   const { x, y } = p256Coordinates(publicKey);
   const area = Buffer.alloc(2 + 2 + 4 + 2 + 2 + 4 + 2 + 2 + 2 + x.length + 2 + y.length);
   let at = 0;
@@ -43,7 +49,9 @@ export function encodeTpm2bPublic({ publicKey, objectAttributes = AK_ATTRIBUTES 
 /** The affine coordinates of a P-256 public key, each 32 bytes big-endian. */
 export function p256Coordinates(key: KeyObject): { x: Buffer; y: Buffer } {
   if (key.asymmetricKeyType !== "ec" || key.asymmetricKeyDetails?.namedCurve !== "prime256v1") {
-    throw new TpmFormatError(`expected an ECC NIST P-256 key, got ${key.asymmetricKeyType ?? "a secret key"} ${key.asymmetricKeyDetails?.namedCurve ?? ""}`.trim());
+    throw new TpmFormatError(
+      `expected an ECC NIST P-256 key, got ${key.asymmetricKeyType ?? "a secret key"} ${key.asymmetricKeyDetails?.namedCurve ?? ""}`.trim(),
+    );
   }
   const jwk = key.export({ format: "jwk" });
   if (!jwk.x || !jwk.y) throw new TpmFormatError("the ECC key has no public point");

@@ -31,7 +31,9 @@ describe.each(["rsa", "ecc"] as const)("makeCredential for the swtpm's %s EK", (
   });
 
   it("is refused by the TPM when made for another AK's Name", async () => {
-    const otherName = tpmName(parseTpm2bPublic(encodeTpm2bPublic({ publicKey: generateKeyPairSync("ec", { namedCurve: "prime256v1" }).publicKey })));
+    const otherName = tpmName(
+      parseTpm2bPublic(encodeTpm2bPublic({ publicKey: generateKeyPairSync("ec", { namedCurve: "prime256v1" }).publicKey })),
+    );
     const made = makeCredential({ ekPublicKey: createPublicKey(ek[ekType]), objectName: otherName, secret: randomBytes(32) });
     await expect(tpm.activate(made.credentialBlob, made.encryptedSecret, { ak, ek: ekType })).rejects.toThrow(/integrity check failed/);
   });
@@ -63,10 +65,22 @@ describe("tpm2_makecredential -T none (sanity check of the tools' file layout)",
     const secret = randomBytes(32);
     await writeFile(tpm.path("secret.bin"), secret);
     const name = ak.akName.toString("hex");
-    await tpm.tool("tpm2_makecredential", ["-T", "none", "-e", "ek-rsa.pem", "-G", "rsa", "-s", "secret.bin", "-n", name, "-o", "tools-cred.blob"]);
+    await tpm.tool("tpm2_makecredential", [
+      "-T",
+      "none",
+      "-e",
+      "ek-rsa.pem",
+      "-G",
+      "rsa",
+      "-s",
+      "secret.bin",
+      "-n",
+      name,
+      "-o",
+      "tools-cred.blob",
+    ]);
     const { credentialBlob, encryptedSecret } = parseToolsCredentialFile(await readFile(tpm.path("tools-cred.blob")));
     expect(encryptedSecret.readUInt16BE(0)).toBe(256);
     expect(await tpm.activate(credentialBlob, encryptedSecret, { ak })).toEqual(secret);
   });
 });
-

@@ -22,10 +22,20 @@ const MAX_SECRET = 32;
  * `objectName` in it, can recover it with TPM2_ActivateCredential. The EK is
  * assumed to come from a TCG default template (see credential-seed.ts).
  */
-export function makeCredential({ ekPublicKey, objectName, secret }: { ekPublicKey: KeyObject | string; objectName: Buffer; secret: Buffer }): MadeCredential {
+export function makeCredential({
+  ekPublicKey,
+  objectName,
+  secret,
+}: {
+  ekPublicKey: KeyObject | string;
+  objectName: Buffer;
+  secret: Buffer;
+}): MadeCredential {
   const key = typeof ekPublicKey === "string" ? parseEkPem(ekPublicKey) : ekPublicKey;
-  if (objectName.length < 3 || objectName.length > MAX_NAME) throw new TpmFormatError(`an object Name of ${objectName.length} bytes is not a TPM Name`);
-  if (secret.length === 0 || secret.length > MAX_SECRET) throw new TpmFormatError(`the credential secret must be 1 to ${MAX_SECRET} bytes, not ${secret.length}`);
+  if (objectName.length < 3 || objectName.length > MAX_NAME)
+    throw new TpmFormatError(`an object Name of ${objectName.length} bytes is not a TPM Name`);
+  if (secret.length === 0 || secret.length > MAX_SECRET)
+    throw new TpmFormatError(`the credential secret must be 1 to ${MAX_SECRET} bytes, not ${secret.length}`);
   const { seed, encryptedSeed } = encryptSeed(key);
   return { credentialBlob: sealCredential(seed, objectName, secret), encryptedSecret: tpm2b(encryptedSeed) };
 }

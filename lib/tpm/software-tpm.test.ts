@@ -10,7 +10,8 @@ import { TpmFormatError } from "./tpm-format-error";
 const DEMO_EK_KEY = readFileSync(new URL("../../fixtures/tpm-ek-demo.key.pem", import.meta.url), "utf8");
 const DEMO_EK_SHA256 = "23ecae7f12443c728490c84f0a0c06ce53314bb6fe6053c0a1b819cf4a7fd68e";
 
-const pem = (key: { export(options: { type: "pkcs8"; format: "pem" }): string | Buffer }) => key.export({ type: "pkcs8", format: "pem" }).toString();
+const pem = (key: { export(options: { type: "pkcs8"; format: "pem" }): string | Buffer }) =>
+  key.export({ type: "pkcs8", format: "pem" }).toString();
 const eccEkKey = pem(generateKeyPairSync("ec", { namedCurve: "prime256v1" }).privateKey);
 
 describe.each([
@@ -58,7 +59,11 @@ describe("credential activation", () => {
 
   it("refuses a blob under another EK", () => {
     const tpm = new SoftwareTpm({ ekPrivateKeyPem: DEMO_EK_KEY });
-    const made = makeCredential({ ekPublicKey: new SoftwareTpm({ ekPrivateKeyPem: eccEkKey }).ekPublicKeyPem, objectName: tpm.akName, secret: randomBytes(32) });
+    const made = makeCredential({
+      ekPublicKey: new SoftwareTpm({ ekPrivateKeyPem: eccEkKey }).ekPublicKeyPem,
+      objectName: tpm.akName,
+      secret: randomBytes(32),
+    });
     expect(() => activateCredential({ ekPrivateKey: DEMO_EK_KEY, objectName: tpm.akName, ...made })).toThrow(TpmFormatError);
   });
 
@@ -72,7 +77,11 @@ describe("credential activation", () => {
 
   it("refuses a secret a TPM would refuse, and a PEM that is not a key", () => {
     const ekPublicKey = new SoftwareTpm({ ekPrivateKeyPem: DEMO_EK_KEY }).ekPublicKeyPem;
-    expect(() => makeCredential({ ekPublicKey, objectName: Buffer.alloc(34, 1), secret: randomBytes(33) })).toThrow(/1 to 32 bytes, not 33/);
-    expect(() => makeCredential({ ekPublicKey: "nope", objectName: Buffer.alloc(34, 1), secret: randomBytes(32) })).toThrow(/not a readable PEM/);
+    expect(() => makeCredential({ ekPublicKey, objectName: Buffer.alloc(34, 1), secret: randomBytes(33) })).toThrow(
+      /1 to 32 bytes, not 33/,
+    );
+    expect(() => makeCredential({ ekPublicKey: "nope", objectName: Buffer.alloc(34, 1), secret: randomBytes(32) })).toThrow(
+      /not a readable PEM/,
+    );
   });
 });

@@ -25,7 +25,14 @@ function resized(bytes: Buffer): Buffer {
 describe("parseTpm2bPublic", () => {
   it("reads tpm2_createak's AK and computes the Name tpm2-tools wrote", () => {
     const pub = parseTpm2bPublic(CREATEAK_PUB);
-    expect(pub).toMatchObject({ type: "ecc", nameAlg: TPM_ALG.SHA256, objectAttributes: AK_ATTRIBUTES, curveId: 3, symmetric: null, kdf: null });
+    expect(pub).toMatchObject({
+      type: "ecc",
+      nameAlg: TPM_ALG.SHA256,
+      objectAttributes: AK_ATTRIBUTES,
+      curveId: 3,
+      symmetric: null,
+      kdf: null,
+    });
     expect(pub.scheme).toEqual({ scheme: TPM_ALG.ECDSA, hashAlg: TPM_ALG.SHA256 });
     expect(pub.publicArea).toEqual(CREATEAK_PUB.subarray(2));
     expect(tpmName(pub).toString("hex")).toBe(CREATEAK_NAME);

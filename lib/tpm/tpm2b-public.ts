@@ -37,7 +37,16 @@ export type TpmPublic = RsaTpmPublic | EccTpmPublic;
 
 const WHAT = "TPM2B_PUBLIC";
 /** Curve id → coordinate length in bytes (Part 2 §6.4, TPM_ECC_CURVE). */
-const CURVE_BYTES = new Map([[0x0001, 24], [0x0002, 28], [0x0003, 32], [0x0004, 48], [0x0005, 66], [0x0010, 32], [0x0011, 80], [0x0020, 32]]);
+const CURVE_BYTES = new Map([
+  [0x0001, 24],
+  [0x0002, 28],
+  [0x0003, 32],
+  [0x0004, 48],
+  [0x0005, 66],
+  [0x0010, 32],
+  [0x0011, 80],
+  [0x0020, 32],
+]);
 const RSA_KEY_BITS = [1024, 2048, 3072, 4096];
 
 export function parseTpm2bPublic(bytes: Uint8Array): TpmPublic {

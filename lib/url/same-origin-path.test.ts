@@ -9,8 +9,17 @@ describe("sameOriginPath", () => {
   ])("keeps the path %s", (value, expected) => expect(sameOriginPath(value)).toBe(expected));
 
   it.each([
-    "/\t/evil.example", "/\n/evil.example", "//evil.example", "/\\evil.example", "\\/evil.example", "/\t\\evil.example",
-    "https://evil.example/", "javascript:alert(1)", "evil.example", "", " /x",
+    "/\t/evil.example",
+    "/\n/evil.example",
+    "//evil.example",
+    "/\\evil.example",
+    "\\/evil.example",
+    "/\t\\evil.example",
+    "https://evil.example/",
+    "javascript:alert(1)",
+    "evil.example",
+    "",
+    " /x",
   ])("refuses %j (another origin or not a path)", (value) => expect(sameOriginPath(value)).toBe("/"));
 
   it("refuses what is not one string", () => {

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import {
-  codePointLength, optional, poolIdField, REASON_PATTERN, serviceKeyIdField, siteIdField, tenantIdField,
-} from "./fields";
+import { codePointLength, optional, poolIdField, REASON_PATTERN, serviceKeyIdField, siteIdField, tenantIdField } from "./fields";
 
 // Inputs of the operator's administration (SPEC E1): the same id rules as the
 // API's methods, so what the CLI makes, every method can name.
@@ -40,16 +38,15 @@ export const createUserInput = z.strictObject({
   name: displayNameField,
   // absent: a single-sign-on-only user
   password: optional(
-    z.string().refine((value) => codePointLength(value) >= PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    z
+      .string()
+      .refine((value) => codePointLength(value) >= PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
       .refine((value) => codePointLength(value) <= 1024, "must be at most 1024 characters"),
   ),
 });
 
 /** Who a grant is for: a user by email, or a service key by id. */
-export const grantSubjectInput = z.union([
-  z.strictObject({ userEmail: emailField }),
-  z.strictObject({ serviceKeyId: serviceKeyIdField }),
-]);
+export const grantSubjectInput = z.union([z.strictObject({ userEmail: emailField }), z.strictObject({ serviceKeyId: serviceKeyIdField })]);
 
 export const grantInput = z
   .strictObject({

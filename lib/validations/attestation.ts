@@ -52,7 +52,12 @@ export const listDiscoveredMachinesInput = z.strictObject({
   tenantId: tenantIdField,
   siteId: siteIdField,
   // a prefix of a system UUID or of a MAC
-  query: optional(z.string().max(64, { error: "must be at most 64 characters" }).transform((value) => value.trim().toLowerCase())),
+  query: optional(
+    z
+      .string()
+      .max(64, { error: "must be at most 64 characters" })
+      .transform((value) => value.trim().toLowerCase()),
+  ),
   limit: withDefault(boundedInt(1, 200), 100),
   // the last system UUID of the previous page
   cursor: optional(systemUuidField),

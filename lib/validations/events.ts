@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { boundedInt, EVENT_ID_PATTERN, joinRequestIdField, optional, patternString, poolIdField, tenantIdField, withDefault } from "./fields";
+import {
+  boundedInt,
+  EVENT_ID_PATTERN,
+  joinRequestIdField,
+  optional,
+  patternString,
+  poolIdField,
+  tenantIdField,
+  withDefault,
+} from "./fields";
 
 export const JOIN_REQUEST_EVENT_TYPES = [
   "security.join-request.created",
@@ -11,19 +20,11 @@ export const JOIN_REQUEST_EVENT_TYPES = [
 export type JoinRequestEventType = (typeof JOIN_REQUEST_EVENT_TYPES)[number];
 
 // Changes an operator or a tenant admin made (SPEC E1, E3): no request of their own.
-export const ADMIN_EVENT_TYPES = [
-  "compute.admin.changed",
-  "compute.discovery.changed",
-  "compute.tpm-allow-list.changed",
-] as const;
+export const ADMIN_EVENT_TYPES = ["compute.admin.changed", "compute.discovery.changed", "compute.tpm-allow-list.changed"] as const;
 export type AdminEventType = (typeof ADMIN_EVENT_TYPES)[number];
 
 // A node's life after the join (SPEC D3).
-export const NODE_EVENT_TYPES = [
-  "compute.node.joined",
-  "compute.node.inventory-changed",
-  "compute.node.revoked",
-] as const;
+export const NODE_EVENT_TYPES = ["compute.node.joined", "compute.node.inventory-changed", "compute.node.revoked"] as const;
 export type NodeEventType = (typeof NODE_EVENT_TYPES)[number];
 
 export const EVENT_TYPES = [...JOIN_REQUEST_EVENT_TYPES, ...ADMIN_EVENT_TYPES, ...NODE_EVENT_TYPES] as const;

@@ -6,8 +6,7 @@ import { z } from "zod";
 /** "Characters" are Unicode code points (SPEC B2), not UTF-16 units. */
 export const codePointLength = (value: string): number => [...value].length;
 
-const requiredString = () =>
-  z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") });
+const requiredString = () => z.string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") });
 
 /**
  * A required string of at most `max` code points matching `pattern`. The
@@ -30,7 +29,10 @@ export function boundedInt(min: number, max: number) {
 
 /** An optional field: omitted or null both mean the default (SPEC B2). */
 export function withDefault<T extends z.ZodType>(schema: T, fallback: z.output<T>) {
-  return schema.nullish().meta({ default: fallback }).transform((value): z.output<T> => value ?? fallback);
+  return schema
+    .nullish()
+    .meta({ default: fallback })
+    .transform((value): z.output<T> => value ?? fallback);
 }
 
 /** An optional field without a default: omitted or null both read as undefined. */

@@ -36,9 +36,11 @@ const otherSection = z.union([z.record(z.string(), z.unknown()), z.array(z.unkno
 });
 
 export const inventorySections = z
-  .object(Object.fromEntries(Object.entries(knownSections).map(([name, schema]) => [name, schema.optional()])) as {
-    [K in KnownSectionName]: z.ZodOptional<(typeof knownSections)[K]>;
-  })
+  .object(
+    Object.fromEntries(Object.entries(knownSections).map(([name, schema]) => [name, schema.optional()])) as {
+      [K in KnownSectionName]: z.ZodOptional<(typeof knownSections)[K]>;
+    },
+  )
   .catchall(otherSection)
   .superRefine((sections, context) => {
     const names = Object.keys(sections);

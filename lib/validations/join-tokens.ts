@@ -14,10 +14,7 @@ export const createJoinTokenInput = z.strictObject({
   tenantId: tenantIdField,
   poolId: poolIdField,
   maxUses: withDefault(boundedInt(1, JOIN_TOKEN_MAX_USES_LIMIT), 1),
-  ttlSeconds: withDefault(
-    boundedInt(JOIN_TOKEN_TTL_MIN_SECONDS, JOIN_TOKEN_TTL_MAX_SECONDS),
-    JOIN_TOKEN_TTL_DEFAULT_SECONDS,
-  ),
+  ttlSeconds: withDefault(boundedInt(JOIN_TOKEN_TTL_MIN_SECONDS, JOIN_TOKEN_TTL_MAX_SECONDS), JOIN_TOKEN_TTL_DEFAULT_SECONDS),
 });
 
 export const listJoinTokensInput = z.strictObject({

@@ -16,7 +16,10 @@ const fieldsOf = (body: unknown) => {
 
 describe("joinNodeInput", () => {
   it("accepts a join, lowercasing and de-duplicating MACs", () => {
-    const parsed = joinNodeInput.parse({ ...valid, hardware: { ...valid.hardware, macAddresses: ["AA:BB:CC:DD:EE:FF", "aa:bb:cc:dd:ee:ff"] } });
+    const parsed = joinNodeInput.parse({
+      ...valid,
+      hardware: { ...valid.hardware, macAddresses: ["AA:BB:CC:DD:EE:FF", "aa:bb:cc:dd:ee:ff"] },
+    });
     expect(parsed.hardware.macAddresses).toEqual(["aa:bb:cc:dd:ee:ff"]);
     expect(parsed.tpm).toBeUndefined();
   });
@@ -30,10 +33,17 @@ describe("joinNodeInput", () => {
     (hostname) => expect(fieldsOf({ ...valid, hostname })).toEqual([]),
   );
 
-  it.each(["", "-a", "a-", "a..b", "a.", "a_b", "é.test", "x".repeat(64), `${"a".repeat(63)}.${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(62)}`])(
-    "refuses hostname %j",
-    (hostname) => expect(fieldsOf({ ...valid, hostname })).toEqual(["hostname"]),
-  );
+  it.each([
+    "",
+    "-a",
+    "a-",
+    "a..b",
+    "a.",
+    "a_b",
+    "é.test",
+    "x".repeat(64),
+    `${"a".repeat(63)}.${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(62)}`,
+  ])("refuses hostname %j", (hostname) => expect(fieldsOf({ ...valid, hostname })).toEqual(["hostname"]));
 
   it("limits MACs to 32 and identifiers to 128 code points", () => {
     const macs = Array.from({ length: 33 }, (_, i) => `02:00:00:00:00:${i.toString(16).padStart(2, "0")}`);

@@ -24,8 +24,7 @@ const MAC_PATTERN = /^[0-9a-f]{2}(?::[0-9a-f]{2}){5}$/;
 // No C0 control characters and no DEL.
 const PRINTABLE = /^[^\u0000-\u001f\u007f]*$/;
 
-const string = (what: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? "is required" : `must be ${what}`) });
+const string = (what: string) => z.string({ error: (issue) => (issue.input === undefined ? "is required" : `must be ${what}`) });
 
 const pem = (label: string, max: number) =>
   string(`a PEM ${label}`)
@@ -74,7 +73,9 @@ export const joinNodeInput = z.strictObject({
         activation: optional(
           z.strictObject(
             {
-              challengeId: string("a challenge id").regex(TPM_CHALLENGE_ID_PATTERN, { error: "must be a challenge id (tpmc_…) from the join's challenge" }),
+              challengeId: string("a challenge id").regex(TPM_CHALLENGE_ID_PATTERN, {
+                error: "must be a challenge id (tpmc_…) from the join's challenge",
+              }),
               secret: base64("the activated secret", 64),
             },
             { error: "must be an object or null" },

@@ -1,7 +1,16 @@
 import { z } from "zod";
 import {
-  boundedInt, nodeIdField, NODE_ID_PATTERN, optional, patternString, poolIdField, reasonField, snapshotIdField, SNAPSHOT_ID_PATTERN,
-  tenantIdField, withDefault,
+  boundedInt,
+  nodeIdField,
+  NODE_ID_PATTERN,
+  optional,
+  patternString,
+  poolIdField,
+  reasonField,
+  snapshotIdField,
+  SNAPSHOT_ID_PATTERN,
+  tenantIdField,
+  withDefault,
 } from "./fields";
 import { csrField } from "./node-join";
 

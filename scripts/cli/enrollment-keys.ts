@@ -4,14 +4,16 @@ import { parseArgs } from "node:util";
 import { runCli, UsageError } from "./run-cli";
 import { getDb } from "@/server/db/client";
 import {
-  createEnrollmentKey, listEnrollmentKeys, revokeEnrollmentKey, type EnrollmentKeyInfo,
+  createEnrollmentKey,
+  listEnrollmentKeys,
+  revokeEnrollmentKey,
+  type EnrollmentKeyInfo,
 } from "@/server/enrollment-keys/enrollment-keys";
 
 const USAGE = `Usage:
   npm run enrollment-keys -- create --tenant <tenantId> --site <siteId> [--ttl-days <days>] [--max-uses <n>]   (default 1000 uses)
   npm run enrollment-keys -- list   --tenant <tenantId> --site <siteId>
   npm run enrollment-keys -- revoke --tenant <tenantId> --site <siteId> --id <keyId>`;
-
 
 const describeKey = (key: EnrollmentKeyInfo) =>
   [
@@ -27,7 +29,13 @@ async function main(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { tenant: { type: "string" }, site: { type: "string" }, id: { type: "string" }, "ttl-days": { type: "string" }, "max-uses": { type: "string" } },
+    options: {
+      tenant: { type: "string" },
+      site: { type: "string" },
+      id: { type: "string" },
+      "ttl-days": { type: "string" },
+      "max-uses": { type: "string" },
+    },
   });
   const [command] = positionals;
   const { tenant: tenantId, site: siteId } = values;
@@ -40,7 +48,8 @@ async function main(argv: string[]): Promise<void> {
       const days = values["ttl-days"] === undefined ? undefined : Number(values["ttl-days"]);
       if (days !== undefined && !(Number.isInteger(days) && days > 0)) throw new UsageError("--ttl-days must be a positive whole number");
       const maxUses = values["max-uses"] === undefined ? undefined : Number(values["max-uses"]);
-      if (maxUses !== undefined && !(Number.isInteger(maxUses) && maxUses > 0)) throw new UsageError("--max-uses must be a positive whole number");
+      if (maxUses !== undefined && !(Number.isInteger(maxUses) && maxUses > 0))
+        throw new UsageError("--max-uses must be a positive whole number");
       const key = await createEnrollmentKey({ db, tenantId, siteId, ttlSeconds: days && days * 86_400, maxUses, now });
       console.log(describeKey(key));
       console.log(`\nBearer (shown once, store it now):\n  ${key.bearer}`);

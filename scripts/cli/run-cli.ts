@@ -5,7 +5,10 @@
 
 /** Bad command-line input: printed with the usage text, exit code 2. */
 export class UsageError extends Error {
-  constructor(message = "", readonly usage?: string) {
+  constructor(
+    message = "",
+    readonly usage?: string,
+  ) {
     super(message);
   }
 }

@@ -85,8 +85,12 @@ async function main(argv: string[]): Promise<number> {
     args: argv,
     allowPositionals: true,
     options: {
-      pool: { type: "string" }, site: { type: "string" }, url: { type: "string", default: "http://localhost:3000" },
-      token: { type: "string" }, "state-dir": { type: "string", default: ".data/simulator" }, name: { type: "string" },
+      pool: { type: "string" },
+      site: { type: "string" },
+      url: { type: "string", default: "http://localhost:3000" },
+      token: { type: "string" },
+      "state-dir": { type: "string", default: ".data/simulator" },
+      name: { type: "string" },
       change: { type: "string" },
     },
   });
@@ -94,9 +98,11 @@ async function main(argv: string[]): Promise<number> {
   const stateDir = values["state-dir"]!;
   if ((command === "report" || command === "renew") && retryName) {
     const dir = path.join(stateDir, retryName);
-    const saved = JSON.parse(await readFile(path.join(dir, "machine.json"), "utf8").catch(() => {
-      throw new Error(`no saved machine "${retryName}" in ${stateDir}: run a scenario first (or pass --state-dir)`);
-    })) as SavedMachine;
+    const saved = JSON.parse(
+      await readFile(path.join(dir, "machine.json"), "utf8").catch(() => {
+        throw new Error(`no saved machine "${retryName}" in ${stateDir}: run a scenario first (or pass --state-dir)`);
+      }),
+    ) as SavedMachine;
     const machine = { hostname: saved.body.hostname, hardware: saved.body.hardware as { systemUuid: string; serialNumber: string } };
     if (command === "renew") return renewCommand({ url: values.url!, dir, name: retryName, machine });
     if (values.change && !INVENTORY_CHANGES.includes(values.change as InventoryChange)) {
@@ -141,7 +147,10 @@ async function main(argv: string[]): Promise<number> {
     // SPEC F1: only the TPM holding this EK and AK recovers the secret
     console.log(`challenge: ${body.challengeId}, expires ${body.expiresAt} (TPM2_MakeCredential for this EK and AK)`);
     const state = JSON.parse(await readFile(path.join(dir, TPM_STATE_FILE), "utf8")) as SoftwareTpmState;
-    const secret = new SoftwareTpm(state).activateCredential(Buffer.from(body.credentialBlob, "base64"), Buffer.from(body.encryptedSecret, "base64"));
+    const secret = new SoftwareTpm(state).activateCredential(
+      Buffer.from(body.credentialBlob, "base64"),
+      Buffer.from(body.encryptedSecret, "base64"),
+    );
     console.log("activated the credential with the software TPM; joining again with the recovered secret");
     const activation = { challengeId: body.challengeId, secret: secret.toString("base64") };
     ({ response, body } = await sendJoin(values.url!, bearer, { ...saved.body, tpm: { ...saved.body.tpm, activation } }));
@@ -155,7 +164,9 @@ async function main(argv: string[]): Promise<number> {
     await writeFile(path.join(dir, "ca.pem"), body.caCertificate);
     await saveNode(dir, { nodeId: body.nodeId });
     console.log(`admitted: node ${body.nodeId}`);
-    console.log(`certificate: subject ${certificate.subject}, issuer ${certificate.issuer}, valid until ${certificate.notAfter.toISOString()}`);
+    console.log(
+      `certificate: subject ${certificate.subject}, issuer ${certificate.issuer}, valid until ${certificate.notAfter.toISOString()}`,
+    );
     console.log(`saved certificate.pem, ca.pem and node.json in ${dir}; now: npm run simulate -- report ${path.basename(dir)}`);
   } else if (body.status !== "challenge") {
     console.log(`${body.error?.code ?? "error"}: ${body.error?.message ?? JSON.stringify(body)}`);

@@ -4,8 +4,12 @@ import { parseArgs } from "node:util";
 import { runCli, UsageError } from "./run-cli";
 import { getDb } from "@/server/db/client";
 import {
-  createWebhookSubscription, deleteWebhookSubscription, listWebhookSubscriptions, rotateWebhookSecret,
-  WebhookSubscriptionError, type WebhookSubscriptionInfo,
+  createWebhookSubscription,
+  deleteWebhookSubscription,
+  listWebhookSubscriptions,
+  rotateWebhookSecret,
+  WebhookSubscriptionError,
+  type WebhookSubscriptionInfo,
 } from "@/server/webhooks/webhook-subscriptions";
 
 const USAGE = `Usage:
@@ -15,7 +19,6 @@ const USAGE = `Usage:
   npm run webhooks -- rotate-secret --tenant <tenantId> --id <whsub_…> [--grace-hours <hours, default 24>]
 Event types (default: all): security.join-request.created, .approved, .rejected, .consumed, .expired;
   compute.admin.changed, compute.discovery.changed, compute.tpm-allow-list.changed`;
-
 
 const at = (date: Date | null) => (date ? date.toISOString() : "never");
 
@@ -42,7 +45,10 @@ async function main(argv: string[]): Promise<void> {
     args: argv,
     allowPositionals: true,
     options: {
-      tenant: { type: "string" }, url: { type: "string" }, types: { type: "string" }, id: { type: "string" },
+      tenant: { type: "string" },
+      url: { type: "string" },
+      types: { type: "string" },
+      id: { type: "string" },
       "grace-hours": { type: "string" },
     },
   });

@@ -97,11 +97,9 @@ async function migrationList(migrationsDir: string, shadowDbInitScript: string):
 }
 
 async function ensureLockfile(migrationsDir: string): Promise<void> {
-  await writeFile(path.join(migrationsDir, LOCKFILE), LOCKFILE_CONTENT, { flag: "wx" }).catch(
-    (error: NodeJS.ErrnoException) => {
-      if (error.code !== "EEXIST") throw error;
-    },
-  );
+  await writeFile(path.join(migrationsDir, LOCKFILE), LOCKFILE_CONTENT, { flag: "wx" }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "EEXIST") throw error;
+  });
 }
 
 /** `add pool labels` -> `add_pool_labels`, as Prisma names migration folders. */

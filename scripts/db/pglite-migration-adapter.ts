@@ -14,11 +14,7 @@
  * be one implicit transaction, which CREATE INDEX CONCURRENTLY refuses.
  */
 import { PGlite, messages } from "@electric-sql/pglite";
-import {
-  DriverAdapterError,
-  type SqlDriverAdapter,
-  type SqlMigrationAwareDriverAdapterFactory,
-} from "@prisma/driver-adapter-utils";
+import { DriverAdapterError, type SqlDriverAdapter, type SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { startsWithNoTransactionMarker } from "../../server/db/migration-folders";
 import { splitSqlStatements } from "../../server/db/sql-statements";

@@ -41,9 +41,7 @@ async function instantiateCliWasm(): Promise<typeof SchemaEngine> {
   const wasmModule = new WebAssembly.Module(await readFile(wasmPath));
 
   const provided = new Set(Object.keys(glue));
-  const missing = WebAssembly.Module.imports(wasmModule).filter(
-    (entry) => entry.module !== GLUE_MODULE_NAME || !provided.has(entry.name),
-  );
+  const missing = WebAssembly.Module.imports(wasmModule).filter((entry) => entry.module !== GLUE_MODULE_NAME || !provided.has(entry.name));
   if (missing.length > 0) {
     throw new Error(
       `The schema engine ${wasmPath} needs imports that @prisma/schema-engine-wasm does not provide ` +

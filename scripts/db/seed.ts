@@ -1,9 +1,7 @@
 // npm run db:seed — SPEC Part C's demo data, idempotent; prints the demo credentials.
 import { getDb } from "@/server/db/client";
 import { seedDemoData } from "@/server/seed/seed-demo-data";
-import {
-  DEMO_ENROLLMENT_KEYS, DEMO_JOIN_TOKENS, DEMO_PASSWORD, DEMO_SERVICE_KEYS, DEMO_USERS,
-} from "@/server/seed/demo-data";
+import { DEMO_ENROLLMENT_KEYS, DEMO_JOIN_TOKENS, DEMO_PASSWORD, DEMO_SERVICE_KEYS, DEMO_USERS } from "@/server/seed/demo-data";
 
 async function main() {
   const db = await getDb();

@@ -57,9 +57,7 @@ describe("findPostgresBinaries", () => {
       versions: ["15", "9.6", "16"],
       pgConfigBindir: "/opt/pg",
     });
-    expect((await findPostgresBinaries({ PG_BIN: "/usr/lib/postgresql/9.6/bin" }, probe)).binDir).toBe(
-      "/usr/lib/postgresql/9.6/bin",
-    );
+    expect((await findPostgresBinaries({ PG_BIN: "/usr/lib/postgresql/9.6/bin" }, probe)).binDir).toBe("/usr/lib/postgresql/9.6/bin");
     expect((await findPostgresBinaries({}, probe)).binDir).toBe("/opt/pg");
     const withoutPgConfig = { ...probe, pgConfigBindir: async () => undefined };
     const newest = await findPostgresBinaries({}, withoutPgConfig);

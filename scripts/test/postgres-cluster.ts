@@ -131,9 +131,7 @@ export async function findPostgresBinaries(
     looked.push(`${pgConfigDir} (from pg_config --bindir)`);
   }
 
-  const versions = (await probe.listDir(DEBIAN_BIN_ROOT)).sort((a, b) =>
-    b.localeCompare(a, "en", { numeric: true }),
-  );
+  const versions = (await probe.listDir(DEBIAN_BIN_ROOT)).sort((a, b) => b.localeCompare(a, "en", { numeric: true }));
   for (const version of versions) {
     const dir = join(DEBIAN_BIN_ROOT, version, "bin");
     if (await hasServer(dir)) return found(dir);
@@ -178,8 +176,7 @@ async function chownToPostgresUser(dir: string): Promise<void> {
     gid = Number((await execFileAsync("id", ["-g", "postgres"])).stdout.trim());
   } catch {
     throw new Error(
-      "Running as root, but there is no `postgres` user to run the server as " +
-        "(the Debian package `postgresql` creates it).",
+      "Running as root, but there is no `postgres` user to run the server as " + "(the Debian package `postgresql` creates it).",
     );
   }
   await chown(dir, uid, gid);
@@ -289,9 +286,7 @@ export async function startPostgresCluster(options: StartOptions = {}): Promise<
 
     log(`initdb ${dataDir} (binaries in ${bin.binDir})`);
     // --locale=C: the same collation on every machine, whatever LANG says.
-    await runAsServerUser(bin.initdb, [
-      "-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync",
-    ]);
+    await runAsServerUser(bin.initdb, ["-D", dataDir, "-U", "postgres", "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync"]);
 
     const serverOptions = [
       `-p ${port}`,
@@ -307,9 +302,7 @@ export async function startPostgresCluster(options: StartOptions = {}): Promise<
     const pgCtlStart = async () => {
       log(`pg_ctl start on 127.0.0.1:${port}`);
       try {
-        await runAsServerUser(bin.pgCtl, [
-          "-D", dataDir, "-l", join(dataDir, LOG_FILE), "-o", serverOptions, "-t", "60", "-w", "start",
-        ]);
+        await runAsServerUser(bin.pgCtl, ["-D", dataDir, "-l", join(dataDir, LOG_FILE), "-o", serverOptions, "-t", "60", "-w", "start"]);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         throw new Error(`PostgreSQL did not start: ${message}\n--- ${LOG_FILE} ---\n${await logTail(dataDir)}`);

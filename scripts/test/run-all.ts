@@ -29,7 +29,9 @@ async function runPlaywright(env: Record<string, string>) {
   await rm(file, { force: true });
   const code = await run("npx", ["playwright", "test"], env);
   try {
-    const { stats } = JSON.parse(await readFile(file, "utf8")) as { stats: Record<"expected" | "unexpected" | "flaky" | "skipped", number> };
+    const { stats } = JSON.parse(await readFile(file, "utf8")) as {
+      stats: Record<"expected" | "unexpected" | "flaky" | "skipped", number>;
+    };
     return { code, passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
   } catch {
     return { code: code || 1, passed: 0, failed: 1, skipped: 0 };
@@ -58,7 +60,11 @@ async function main(): Promise<number> {
     await runNpmScript("db:seed", env);
     if (!process.env.BC_TEST_SKIP_BUILD) await runNpmScript("build", env);
     const reportFile = "test-results/vitest.json";
-    const code = await run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reportFile}`, ...process.argv.slice(2)], env);
+    const code = await run(
+      "npx",
+      ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reportFile}`, ...process.argv.slice(2)],
+      env,
+    );
     const report = JSON.parse(await readFile(reportFile, "utf8")) as VitestJsonReport;
     const browser = await runPlaywright(env);
     const passed = report.numPassedTests + browser.passed;

@@ -24,11 +24,18 @@ describe("npm test's system requirements (issue 15 item 6)", () => {
 
   it("as root: install the missing packages, each once", () => {
     const missing = [requirement("swtpm", ["swtpm", "swtpm-tools"], false), requirement("tpm2-tools", ["tpm2-tools", "swtpm"], false)];
-    expect(planFor(missing, true)).toEqual({ kind: "install", packages: ["swtpm", "swtpm-tools", "tpm2-tools"], missing: ["swtpm", "tpm2-tools"] });
+    expect(planFor(missing, true)).toEqual({
+      kind: "install",
+      packages: ["swtpm", "swtpm-tools", "tpm2-tools"],
+      missing: ["swtpm", "tpm2-tools"],
+    });
   });
 
   it("as anyone else: one line naming what is missing and the apt-get command", () => {
-    const plan = planFor([requirement("PostgreSQL's server binaries", ["postgresql"], false), requirement("Chromium", ["chromium"], false)], false);
+    const plan = planFor(
+      [requirement("PostgreSQL's server binaries", ["postgresql"], false), requirement("Chromium", ["chromium"], false)],
+      false,
+    );
     expect(plan.kind).toBe("refuse");
     const message = plan.kind === "refuse" ? plan.message : "";
     expect(message.split("\n")).toHaveLength(1);

@@ -22,7 +22,11 @@ export const REQUIREMENTS: Requirement[] = [
   {
     what: "PostgreSQL's server binaries",
     debianPackages: ["postgresql"],
-    present: () => findPostgresBinaries().then(() => true, () => false),
+    present: () =>
+      findPostgresBinaries().then(
+        () => true,
+        () => false,
+      ),
   },
   { what: `Chromium at ${CHROMIUM}`, debianPackages: ["chromium"], present: async () => isExecutable(CHROMIUM) },
   { what: "curl", debianPackages: ["curl"], present: async () => commandOnPath("curl") },
@@ -72,7 +76,8 @@ export async function ensureSystemRequirements(log: (line: string) => void = con
     return false;
   }
   const still = await missingRequirements();
-  if (still.length > 0) console.error(`npm test: still missing after the install: ${still.map((requirement) => requirement.what).join(", ")}`);
+  if (still.length > 0)
+    console.error(`npm test: still missing after the install: ${still.map((requirement) => requirement.what).join(", ")}`);
   return still.length === 0;
 }
 

@@ -28,7 +28,14 @@ export async function addGrant(args: { db: Db; actor: AdminActor; now: Date; inp
       id = newId("grant", args.now.getTime());
       await tx.roleGrant.create({ data: { id, tenantId, poolId, role, createdAt: args.now, ...resolved.where } });
       await recordAdminChange(tx, {
-        actor: args.actor, noun: "grant", verb: "add", tenantId, siteId: pool?.siteId, poolId, id, now: args.now,
+        actor: args.actor,
+        noun: "grant",
+        verb: "add",
+        tenantId,
+        siteId: pool?.siteId,
+        poolId,
+        id,
+        now: args.now,
         data: { subject: resolved.label, role: roleName },
       });
       outcome = "created";

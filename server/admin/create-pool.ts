@@ -14,7 +14,8 @@ export async function createPool(args: { db: Db; actor: AdminActor; now: Date; i
     const result = await insertOrCompare({
       describe: `pool ${id}`,
       insert: async () =>
-        (await tx.pool.createMany({ data: [{ id, tenantId, siteId, name, requiresTpm, createdAt: args.now }], skipDuplicates: true })).count,
+        (await tx.pool.createMany({ data: [{ id, tenantId, siteId, name, requiresTpm, createdAt: args.now }], skipDuplicates: true }))
+          .count,
       read: () => tx.pool.findUnique({ where: { id } }),
       differences: (pool) => [
         ...(pool.tenantId === tenantId && pool.siteId === siteId ? [] : [`another place (${pool.tenantId}/${pool.siteId})`]),
@@ -24,7 +25,14 @@ export async function createPool(args: { db: Db; actor: AdminActor; now: Date; i
     });
     if (result.outcome === "created") {
       await recordAdminChange(tx, {
-        actor: args.actor, noun: "pool", verb: "create", tenantId, siteId, poolId: id, id, now: args.now,
+        actor: args.actor,
+        noun: "pool",
+        verb: "create",
+        tenantId,
+        siteId,
+        poolId: id,
+        id,
+        now: args.now,
         data: { requiresTpm: String(requiresTpm) },
       });
     }

@@ -24,8 +24,14 @@ export async function createServiceKey(args: { db: Db; actor: AdminActor; now: D
     const result = await insertOrCompare({
       describe: `service key bcsk_${id}`,
       insert: async () =>
-        (await tx.serviceKey.createMany({ data: [{ id, tenantId, name, secretHash: hashSecret(secret), createdAt: args.now }], skipDuplicates: true })).count,
-      read: () => tx.serviceKey.findUnique({ where: { id }, select: { id: true, tenantId: true, name: true, createdAt: true, revokedAt: true } }),
+        (
+          await tx.serviceKey.createMany({
+            data: [{ id, tenantId, name, secretHash: hashSecret(secret), createdAt: args.now }],
+            skipDuplicates: true,
+          })
+        ).count,
+      read: () =>
+        tx.serviceKey.findUnique({ where: { id }, select: { id: true, tenantId: true, name: true, createdAt: true, revokedAt: true } }),
       differences: (key) => [
         ...(key.tenantId === tenantId ? [] : [`another tenant (${key.tenantId})`]),
         ...(key.name === name ? [] : [`the name "${key.name}"`]),
@@ -33,7 +39,15 @@ export async function createServiceKey(args: { db: Db; actor: AdminActor; now: D
       ],
     });
     if (result.outcome !== "created") return { outcome: result.outcome, serviceKey: result.row, bearer: null };
-    await recordAdminChange(tx, { actor: args.actor, noun: "service-key", verb: "create", tenantId, id: `bcsk_${id}`, now: args.now, data: { name } });
+    await recordAdminChange(tx, {
+      actor: args.actor,
+      noun: "service-key",
+      verb: "create",
+      tenantId,
+      id: `bcsk_${id}`,
+      now: args.now,
+      data: { name },
+    });
     return { outcome: result.outcome, serviceKey: result.row, bearer: `bcsk_${id}.${secret}` };
   });
 }

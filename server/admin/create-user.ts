@@ -22,7 +22,8 @@ export async function createUser(args: { db: Db; actor: AdminActor; now: Date; i
       describe: `user ${email}`,
       insert: async () =>
         (await tx.user.createMany({ data: [{ id, email, name, passwordHash, createdAt: args.now }], skipDuplicates: true })).count,
-      read: () => tx.user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true, disabledAt: true } }),
+      read: () =>
+        tx.user.findUnique({ where: { email }, select: { id: true, email: true, name: true, passwordHash: true, disabledAt: true } }),
       differences: async (user) => [
         ...(user.name === name ? [] : [`the name "${user.name}"`]),
         ...(await passwordDifference(user.passwordHash, password)),
@@ -32,7 +33,12 @@ export async function createUser(args: { db: Db; actor: AdminActor; now: Date; i
     const { passwordHash: _secret, ...user } = result.row;
     if (result.outcome === "created") {
       await recordAdminChange(tx, {
-        actor: args.actor, noun: "user", verb: "create", tenantId: null, id: user.id, now: args.now,
+        actor: args.actor,
+        noun: "user",
+        verb: "create",
+        tenantId: null,
+        id: user.id,
+        now: args.now,
         data: { email, signIn: password === undefined ? "sso" : "password" },
       });
     }

@@ -24,7 +24,15 @@ export async function disableUser(args: { db: Db; actor: AdminActor; now: Date; 
     if (outcome === "changed") {
       const tenants = [...new Set(user.grants.map((grant) => grant.tenantId))];
       for (const tenantId of tenants.length ? tenants : [null]) {
-        await recordAdminChange(tx, { actor: args.actor, noun: "user", verb: "disable", tenantId, id: user.id, now: args.now, data: { email } });
+        await recordAdminChange(tx, {
+          actor: args.actor,
+          noun: "user",
+          verb: "disable",
+          tenantId,
+          id: user.id,
+          now: args.now,
+          data: { email },
+        });
       }
     }
     const { grants: _grants, ...row } = user;

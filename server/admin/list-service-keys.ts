@@ -11,7 +11,11 @@ export async function listServiceKeys(db: Db, input: unknown) {
   const keys = await db.serviceKey.findMany({
     where: { tenantId },
     select: {
-      id: true, tenantId: true, name: true, createdAt: true, revokedAt: true,
+      id: true,
+      tenantId: true,
+      name: true,
+      createdAt: true,
+      revokedAt: true,
       grants: { select: { poolId: true, role: true }, orderBy: { id: "asc" } },
     },
     orderBy: { id: "asc" },

@@ -16,7 +16,12 @@ export interface UserListing {
 export async function listUsers(db: Db): Promise<UserListing[]> {
   const users = await db.user.findMany({
     select: {
-      id: true, email: true, name: true, passwordHash: true, disabledAt: true, createdAt: true,
+      id: true,
+      email: true,
+      name: true,
+      passwordHash: true,
+      disabledAt: true,
+      createdAt: true,
       grants: { select: { tenantId: true, poolId: true, role: true }, orderBy: [{ tenantId: "asc" }, { poolId: "asc" }] },
     },
     orderBy: { email: "asc" },

@@ -15,13 +15,23 @@ export async function removeGrant(args: { db: Db; actor: AdminActor; now: Date; 
   const { tenantId, subject, role: roleName, poolId } = parseAdminInput(grantInput, args.input);
   return args.db.$transaction(async (tx) => {
     const resolved = await lockGrantSubject(tx, tenantId, subject);
-    const grants = await tx.roleGrant.findMany({ where: { tenantId, poolId, role: roleFromName(roleName), ...resolved.where }, select: { id: true } });
+    const grants = await tx.roleGrant.findMany({
+      where: { tenantId, poolId, role: roleFromName(roleName), ...resolved.where },
+      select: { id: true },
+    });
     const scope = poolId ? `pool ${poolId}` : `every pool of ${tenantId}`;
     if (grants.length === 0) throw new AdminError(`${resolved.label} holds no ${roleName} grant on ${scope}; nothing changed`, "NOT_FOUND");
     await tx.roleGrant.deleteMany({ where: { id: { in: grants.map((grant) => grant.id) } } });
     const pool = poolId ? await tx.pool.findFirst({ where: { id: poolId, tenantId }, select: { siteId: true } }) : null;
     await recordAdminChange(tx, {
-      actor: args.actor, noun: "grant", verb: "remove", tenantId, siteId: pool?.siteId, poolId, id: grants[0]!.id, now: args.now,
+      actor: args.actor,
+      noun: "grant",
+      verb: "remove",
+      tenantId,
+      siteId: pool?.siteId,
+      poolId,
+      id: grants[0]!.id,
+      now: args.now,
       data: { subject: resolved.label, role: roleName },
     });
     return { outcome: "changed" as const, removed: grants.length };

@@ -9,7 +9,10 @@ export async function revokeServiceKey(args: { db: Db; actor: AdminActor; now: D
   const { tenantId, id } = parseAdminInput(serviceKeyRefInput, args.input);
   return args.db.$transaction(async (tx) => {
     const { count } = await tx.serviceKey.updateMany({ where: { id, tenantId, revokedAt: null }, data: { revokedAt: args.now } });
-    const key = await tx.serviceKey.findFirst({ where: { id, tenantId }, select: { id: true, tenantId: true, name: true, createdAt: true, revokedAt: true } });
+    const key = await tx.serviceKey.findFirst({
+      where: { id, tenantId },
+      select: { id: true, tenantId: true, name: true, createdAt: true, revokedAt: true },
+    });
     if (!key) throw new AdminError(`service key bcsk_${id} not found in tenant ${tenantId}`, "NOT_FOUND");
     const outcome: AdminOutcome = count > 0 ? "changed" : "unchanged";
     if (outcome === "changed") {

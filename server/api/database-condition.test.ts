@@ -6,7 +6,13 @@ describe("databaseCondition", () => {
     ["a refused connection", Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:1"), { code: "ECONNREFUSED" })],
     ["a driver adapter error in cause", new Error("wrapped", { cause: { kind: "DatabaseNotReachable" } })],
     // Prisma 7 reports a failing $queryRaw as P2010 with the adapter's error in meta
-    ["P2010 with meta.driverAdapterError", Object.assign(new Error("raw query failed"), { code: "P2010", meta: { driverAdapterError: { cause: { kind: "DatabaseNotReachable" } } } })],
+    [
+      "P2010 with meta.driverAdapterError",
+      Object.assign(new Error("raw query failed"), {
+        code: "P2010",
+        meta: { driverAdapterError: { cause: { kind: "DatabaseNotReachable" } } },
+      }),
+    ],
     ["too many connections", { code: "53300" }],
     // seen in issue 14: a pooled client whose socket broke when PostgreSQL restarted (fast)
     ["a broken pooled client", new Error("Client has encountered a connection error and is not queryable")],
@@ -23,20 +29,46 @@ describe("databaseCondition", () => {
     // the message Prisma 7.10 gave a join that queued on its token's row past the timeout (bench, 32 connections)
     [
       "an interactive transaction past its timeout",
-      Object.assign(new Error("Transaction API error: A query cannot be executed on an expired transaction. The timeout for this transaction was 5000 ms, however 5408 ms passed since the start of the transaction."), { code: "P2028" }),
+      Object.assign(
+        new Error(
+          "Transaction API error: A query cannot be executed on an expired transaction. The timeout for this transaction was 5000 ms, however 5408 ms passed since the start of the transaction.",
+        ),
+        { code: "P2028" },
+      ),
     ],
-    ["no connection to start a transaction on in time", Object.assign(new Error("Transaction API error: Unable to start a transaction in the given time."), { code: "P2028" })],
-    ["a lock wait past lock_timeout", Object.assign(new Error("raw query failed"), { code: "P2010", meta: { driverAdapterError: { cause: { kind: "postgres", code: "55P03" } } } })],
+    [
+      "no connection to start a transaction on in time",
+      Object.assign(new Error("Transaction API error: Unable to start a transaction in the given time."), { code: "P2028" }),
+    ],
+    [
+      "a lock wait past lock_timeout",
+      Object.assign(new Error("raw query failed"), {
+        code: "P2010",
+        meta: { driverAdapterError: { cause: { kind: "postgres", code: "55P03" } } },
+      }),
+    ],
   ])("calls %s busy", (_, error) => {
     expect(databaseCondition(error)).toBe("busy");
   });
 
   it.each([
     ["a plain bug", new TypeError("x is undefined")],
-    ["a raw query syntax error", Object.assign(new Error("raw query failed"), { code: "P2010", meta: { driverAdapterError: { cause: { kind: "postgres", code: "42601" } } } })],
+    [
+      "a raw query syntax error",
+      Object.assign(new Error("raw query failed"), {
+        code: "P2010",
+        meta: { driverAdapterError: { cause: { kind: "postgres", code: "42601" } } },
+      }),
+    ],
     ["a unique violation", { code: "P2002" }],
     // using a transaction after it ended is our bug, not load
-    ["a transaction used after it closed", Object.assign(new Error("Transaction API error: Transaction already closed: A query cannot be executed on a committed transaction."), { code: "P2028" })],
+    [
+      "a transaction used after it closed",
+      Object.assign(
+        new Error("Transaction API error: Transaction already closed: A query cannot be executed on a committed transaction."),
+        { code: "P2028" },
+      ),
+    ],
     ["nothing", undefined],
   ])("does not mistake %s for either", (_, error) => {
     expect(databaseCondition(error)).toBeUndefined();

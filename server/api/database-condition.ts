@@ -3,9 +3,20 @@
 // connections, pool timeouts. Driver adapters wrap the cause (`cause`, or for
 // raw queries Prisma's P2010 `meta.driverAdapterError`), so walk all of them.
 const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EAI_AGAIN", "EPIPE",
-  "57P01", "57P02", "57P03", "53300", // PostgreSQL: shutdown, crash, cannot connect now, too many connections
-  "P1001", "P1002", "P1017", "P2024", // Prisma: unreachable, timed out, closed, pool timeout
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300", // PostgreSQL: shutdown, crash, cannot connect now, too many connections
+  "P1001",
+  "P1002",
+  "P1017",
+  "P2024", // Prisma: unreachable, timed out, closed, pool timeout
 ]);
 const UNAVAILABLE_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "TooManyConnections", "SocketTimeout"]);
 // What node-postgres and Prisma say, with no code, when the connection is gone:

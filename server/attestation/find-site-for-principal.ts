@@ -25,7 +25,13 @@ export async function findSiteForPrincipal(input: { db: Db; principal: Principal
   if (tenantIds.length === 0) return null;
   const site = await db.site.findFirst({
     where: { id: siteId, tenantId: { in: tenantIds } },
-    select: { id: true, name: true, tenantId: true, tenant: { select: { name: true } }, pools: { select: { id: true, name: true }, orderBy: { id: "asc" } } },
+    select: {
+      id: true,
+      name: true,
+      tenantId: true,
+      tenant: { select: { name: true } },
+      pools: { select: { id: true, name: true }, orderBy: { id: "asc" } },
+    },
   });
   if (!site) return null;
   return {

@@ -5,7 +5,6 @@ import { parseAdminInput } from "../admin/admin-error";
 import { listDiscoveredMachinesInput } from "@/lib/validations/attestation";
 import type { DiscoveredMachineJson } from "@/lib/attestation/attestation-json";
 
-
 /** A site's discovered machines by system UUID, optionally those whose UUID or a MAC starts with `query`. */
 export async function listDiscoveredMachines(db: Db, input: unknown): Promise<{ machines: DiscoveredMachineJson[]; nextCursor?: string }> {
   const { tenantId, siteId, query, limit, cursor } = parseAdminInput(listDiscoveredMachinesInput, input);

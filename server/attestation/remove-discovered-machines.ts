@@ -11,7 +11,14 @@ export async function removeDiscoveredMachines(args: { db: Db; actor: AdminActor
     const { count } = await tx.discoveredMachine.deleteMany({ where: { tenantId, siteId, systemUuid: { in: systemUuids } } });
     if (count > 0) {
       await recordAdminChange(tx, {
-        type: "compute.discovery.changed", actor: args.actor, noun: "discovery", verb: "remove", tenantId, siteId, id: siteId, now: args.now,
+        type: "compute.discovery.changed",
+        actor: args.actor,
+        noun: "discovery",
+        verb: "remove",
+        tenantId,
+        siteId,
+        id: siteId,
+        now: args.now,
         data: { removed: String(count) },
       });
     }

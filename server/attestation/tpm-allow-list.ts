@@ -12,7 +12,14 @@ import { addTpmAllowedKeyInput, listTpmAllowedKeysInput, removeTpmAllowedKeyInpu
 // their DER SubjectPublicKeyInfo, computed by the same function as the join's.
 
 const change = (tenantId: string, verb: string, ekSha256: string, actor: AdminActor, now: Date) => ({
-  type: "compute.tpm-allow-list.changed" as const, actor, noun: "tpm", verb, tenantId, id: ekSha256, now, data: { ekSha256 },
+  type: "compute.tpm-allow-list.changed" as const,
+  actor,
+  noun: "tpm",
+  verb,
+  tenantId,
+  id: ekSha256,
+  now,
+  data: { ekSha256 },
 });
 
 /** Allows an endorsement key (a PEM, or its hash). Idempotent: already allowed → unchanged (the note kept). */
@@ -23,7 +30,10 @@ export async function addTpmAllowedKey(args: { db: Db; actor: AdminActor; now: D
     try {
       ekSha256 = endorsementKeySha256(input.ekPublicKey);
     } catch (error) {
-      if (error instanceof ApiError) throw new AdminError("ekPublicKey: is not a PEM SubjectPublicKeyInfo public key", "INVALID_ARGUMENT", [{ field: "ekPublicKey", message: "is not a PEM SubjectPublicKeyInfo public key" }]);
+      if (error instanceof ApiError)
+        throw new AdminError("ekPublicKey: is not a PEM SubjectPublicKeyInfo public key", "INVALID_ARGUMENT", [
+          { field: "ekPublicKey", message: "is not a PEM SubjectPublicKeyInfo public key" },
+        ]);
       throw error;
     }
   }

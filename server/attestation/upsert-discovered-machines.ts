@@ -48,7 +48,10 @@ export async function writeDiscoveredMachines(
   const poolIds = [...new Set(machines.flatMap((machine) => (machine.assignedPoolId ? [machine.assignedPoolId] : [])))];
   const pools = await tx.pool.findMany({ where: { id: { in: poolIds }, tenantId, siteId }, select: { id: true } });
   const missing = poolIds.filter((id) => !pools.some((pool) => pool.id === id));
-  if (missing.length) throw new AdminError(`assignedPoolId: ${missing.join(", ")} is not a pool of site ${siteId}`, "INVALID_ARGUMENT", [{ field: "assignedPoolId", message: `${missing.join(", ")} is not a pool of site ${siteId}` }]);
+  if (missing.length)
+    throw new AdminError(`assignedPoolId: ${missing.join(", ")} is not a pool of site ${siteId}`, "INVALID_ARGUMENT", [
+      { field: "assignedPoolId", message: `${missing.join(", ")} is not a pool of site ${siteId}` },
+    ]);
 
   const rows = JSON.stringify(machines.map((machine) => ({ id: newId("disc", args.now.getTime()), ...machine })));
   // RETURNING lists the inserted rows and the rows an update changed; `xmax = 0` tells which.
@@ -65,7 +68,14 @@ export async function writeDiscoveredMachines(
   const counts = { created, updated: written.length - created, unchanged: machines.length - written.length };
   if (written.length > 0) {
     await recordAdminChange(tx, {
-      type: "compute.discovery.changed", actor: args.actor, noun: "discovery", verb: "upsert", tenantId, siteId, id: siteId, now: args.now,
+      type: "compute.discovery.changed",
+      actor: args.actor,
+      noun: "discovery",
+      verb: "upsert",
+      tenantId,
+      siteId,
+      id: siteId,
+      now: args.now,
       data: { created: String(counts.created), updated: String(counts.updated), unchanged: String(counts.unchanged) },
     });
   }

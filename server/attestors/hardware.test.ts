@@ -38,9 +38,20 @@ describe("isPlaceholderHardwareId", () => {
 });
 
 describe("hardwareAttestor", () => {
-  const machine = { hostname: "n", systemUuid: "4c4c4544-0042-4d10-8052-b4c04f424a31", serialNumber: "SN-1", macAddresses: [], tpmEkSha256: null };
+  const machine = {
+    hostname: "n",
+    systemUuid: "4c4c4544-0042-4d10-8052-b4c04f424a31",
+    serialNumber: "SN-1",
+    macAddresses: [],
+    tpmEkSha256: null,
+  };
   const subject = (overrides: object) => ({
-    tenantId: "t", siteId: "s", pool: null, credential: "join-token" as const, machine: { ...machine, ...overrides }, tpmProof: { akName: null, proven: false },
+    tenantId: "t",
+    siteId: "s",
+    pool: null,
+    credential: "join-token" as const,
+    machine: { ...machine, ...overrides },
+    tpmProof: { akName: null, proven: false },
   });
   const attest = (overrides: object) => hardwareAttestor.attest(undefined as never, subject(overrides));
 

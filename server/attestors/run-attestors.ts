@@ -12,7 +12,13 @@ import { tpmAttestor } from "./tpm";
 // before tpm because a site-enrollment-key join learns its pool there, and
 // whether TPM is required is the pool's to say. The machine and its hostname
 // must not belong to an active node (SPEC F2, F3), whatever the others say.
-export const ATTESTORS: readonly Attestor[] = [hardwareAttestor, discoveryAttestor, tpmAttestor, activeMachineAttestor, activeHostnameAttestor];
+export const ATTESTORS: readonly Attestor[] = [
+  hardwareAttestor,
+  discoveryAttestor,
+  tpmAttestor,
+  activeMachineAttestor,
+  activeHostnameAttestor,
+];
 
 export interface Attestation {
   /** the deferrals, in attestor order; empty: admit */

@@ -10,10 +10,7 @@ import { grantAllows, grantAllowsTenantWide, type Permission } from "./roles";
  */
 export function authorize(principal: Principal, permission: Permission, tenantId: string, poolId: string): void {
   if (principal.grants.some((grant) => grantAllows(grant, permission, tenantId, poolId))) return;
-  throw new ApiError(
-    "PERMISSION_DENIED",
-    `the caller lacks ${permission} on compute-pool/${poolId} in tenant ${tenantId}`,
-  );
+  throw new ApiError("PERMISSION_DENIED", `the caller lacks ${permission} on compute-pool/${poolId} in tenant ${tenantId}`);
 }
 
 /**

@@ -11,7 +11,10 @@ import { env } from "../env";
  */
 export function clientAddress(forwardedFor: string | string[] | null | undefined, hops = env().BC_TRUSTED_PROXY_HOPS): string | null {
   const header = Array.isArray(forwardedFor) ? forwardedFor.join(",") : forwardedFor;
-  const entries = (header ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  const entries = (header ?? "")
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   if (entries.length === 0) return null;
   return hops === 0 ? entries[0]! : (entries[Math.max(0, entries.length - hops)] ?? null);
 }

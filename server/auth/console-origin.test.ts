@@ -14,7 +14,9 @@ const post = (url: string, headers: Record<string, string>) => new Request(url, 
 describe("assertSameOriginMutation", () => {
   it("accepts the console's own origin (NEXTAUTH_URL's)", async () => {
     const { assertSameOriginMutation } = await load("https://console.example.com/base");
-    expect(() => assertSameOriginMutation(post("http://10.0.0.5:3000/api/compute/x", { origin: "https://console.example.com" }))).not.toThrow();
+    expect(() =>
+      assertSameOriginMutation(post("http://10.0.0.5:3000/api/compute/x", { origin: "https://console.example.com" })),
+    ).not.toThrow();
   });
 
   it.each([

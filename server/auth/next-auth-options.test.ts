@@ -25,7 +25,10 @@ describe("nextAuthOptions", () => {
     const full = await load(OIDC_ENV);
     const providers = (await full.nextAuthOptions()).providers;
     expect(providers.map((provider) => provider.id)).toEqual(["credentials", "oidc"]);
-    expect(providers[1]).toMatchObject({ wellKnown: "https://idp.example.com/realms/acme/.well-known/openid-configuration", checks: ["pkce", "state"] });
+    expect(providers[1]).toMatchObject({
+      wellKnown: "https://idp.example.com/realms/acme/.well-known/openid-configuration",
+      checks: ["pkce", "state"],
+    });
   });
 
   it("uses JWT sessions and the console's own sign-in page", async () => {
@@ -49,7 +52,9 @@ describe("nextAuthOptions", () => {
   it("reads email and email_verified from UserInfo when the ID token lacks them, and only for the same subject", async () => {
     const userInfo = { sub: "sub-1", email: "viewer@acme.test", email_verified: true };
     const fetchMock = vi.fn(async (url: string | URL) => {
-      const body = String(url).endsWith("/.well-known/openid-configuration") ? { userinfo_endpoint: "https://idp.example.com/userinfo" } : userInfo;
+      const body = String(url).endsWith("/.well-known/openid-configuration")
+        ? { userinfo_endpoint: "https://idp.example.com/userinfo" }
+        : userInfo;
       return new Response(JSON.stringify(body), { headers: { "content-type": "application/json" } });
     });
     vi.stubGlobal("fetch", fetchMock);
@@ -60,7 +65,9 @@ describe("nextAuthOptions", () => {
       const userInfoCall = fetchMock.mock.calls.find(([url]) => String(url) === "https://idp.example.com/userinfo");
       expect((userInfoCall as unknown as [string, RequestInit])[1].headers).toEqual({ authorization: "Bearer at-1" });
       userInfo.sub = "someone-else";
-      await expect(callbacks!.signIn!({ account, profile: { sub: "sub-1" } as Profile, user: { id: "sub-1" } })).resolves.toBe("/signin?error=OidcNoEmail");
+      await expect(callbacks!.signIn!({ account, profile: { sub: "sub-1" } as Profile, user: { id: "sub-1" } })).resolves.toBe(
+        "/signin?error=OidcNoEmail",
+      );
     } finally {
       vi.unstubAllGlobals();
     }
@@ -69,8 +76,10 @@ describe("nextAuthOptions", () => {
   it("fails closed when the users row is gone by the jwt callback: no subject at all, never the provider's", async () => {
     const { callbacks } = await (await load(OIDC_ENV)).nextAuthOptions();
     const token = await callbacks!.jwt!({
-      token: { sub: "idp-subject", email: "gone@acme.test" }, account: oidcAccount,
-      profile: { email: "gone@acme.test", email_verified: true } as Profile, user: { id: "idp-subject" },
+      token: { sub: "idp-subject", email: "gone@acme.test" },
+      account: oidcAccount,
+      profile: { email: "gone@acme.test", email_verified: true } as Profile,
+      user: { id: "idp-subject" },
     });
     expect(token.sub).toBeUndefined();
     expect(token.email).toBeUndefined();
@@ -81,11 +90,17 @@ describe("nextAuthOptions", () => {
     const { getDb } = await import("../db/client");
     const { hashPassword } = await import("./password");
     const email = `disabled-${Date.now()}@acme.test`;
-    await (await getDb()).user.create({ data: { id: `usr_dis${Date.now()}`, email, name: "D", passwordHash: await hashPassword("a long password!"), disabledAt: new Date() } });
+    await (
+      await getDb()
+    ).user.create({
+      data: { id: `usr_dis${Date.now()}`, email, name: "D", passwordHash: await hashPassword("a long password!"), disabledAt: new Date() },
+    });
     const options = await nextAuthOptions();
     const credentials = options.providers[0] as unknown as { options: { authorize: (input: Record<string, string>) => Promise<unknown> } };
     await expect(credentials.options.authorize({ email, password: "a long password!" })).resolves.toBeNull();
-    await expect(options.callbacks!.signIn!({ account: oidcAccount, profile: { email, email_verified: true } as Profile, user: { id: "x" } })).resolves.toBe("/signin?error=OidcUnknownUser");
+    await expect(
+      options.callbacks!.signIn!({ account: oidcAccount, profile: { email, email_verified: true } as Profile, user: { id: "x" } }),
+    ).resolves.toBe("/signin?error=OidcUnknownUser");
   });
 
   it("makes the session's subject the users.id, for OIDC and for local accounts", async () => {
@@ -93,9 +108,18 @@ describe("nextAuthOptions", () => {
     const { getDb } = await import("../db/client");
     const admin = await (await getDb()).user.findUniqueOrThrow({ where: { email: "admin@acme.test" } });
     const jwt = callbacks!.jwt!;
-    const viaOidc = await jwt({ token: { sub: "idp-subject" }, account: oidcAccount, profile: { email: "admin@acme.test", email_verified: true } as Profile, user: { id: "idp-subject" } });
+    const viaOidc = await jwt({
+      token: { sub: "idp-subject" },
+      account: oidcAccount,
+      profile: { email: "admin@acme.test", email_verified: true } as Profile,
+      user: { id: "idp-subject" },
+    });
     expect(viaOidc.sub).toBe(admin.id);
-    const viaPassword = await jwt({ token: {}, account: { provider: "credentials", type: "credentials", providerAccountId: admin.id }, user: { id: admin.id } });
+    const viaPassword = await jwt({
+      token: {},
+      account: { provider: "credentials", type: "credentials", providerAccountId: admin.id },
+      user: { id: admin.id },
+    });
     expect(viaPassword.sub).toBe(admin.id);
   });
 
@@ -104,7 +128,9 @@ describe("nextAuthOptions", () => {
     const credentials = (await nextAuthOptions()).providers[0] as unknown as {
       options: { authorize: (input: Record<string, string>) => Promise<{ email: string } | null> };
     };
-    await expect(credentials.options.authorize({ email: "viewer@acme.test", password: "demo-password-123" })).resolves.toMatchObject({ email: "viewer@acme.test" });
+    await expect(credentials.options.authorize({ email: "viewer@acme.test", password: "demo-password-123" })).resolves.toMatchObject({
+      email: "viewer@acme.test",
+    });
     await expect(credentials.options.authorize({ email: "viewer@acme.test", password: "wrong" })).resolves.toBeNull();
     await expect(credentials.options.authorize({ email: "nobody@acme.test", password: "demo-password-123" })).resolves.toBeNull();
   });

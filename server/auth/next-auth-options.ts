@@ -29,7 +29,8 @@ async function authorizeCredentials(rawEmail: string, password: string, address:
   try {
     await refuseIfThrottled(email, address);
   } catch (error) {
-    if (error instanceof SignInThrottledError) log.warn("sign-in refused: too many failures", { email, address, retryAfterSeconds: error.retryAfterSeconds });
+    if (error instanceof SignInThrottledError)
+      log.warn("sign-in refused: too many failures", { email, address, retryAfterSeconds: error.retryAfterSeconds });
     throw error; // next-auth sends its message to the sign-in page
   }
   const db = await getDb();

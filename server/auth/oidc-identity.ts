@@ -38,7 +38,9 @@ function userInfoEndpoint(issuer: string): Promise<string | null> {
 async function userInfo(issuer: string, accessToken: string): Promise<Claims | null> {
   const endpoint = await userInfoEndpoint(issuer);
   if (!endpoint) return null;
-  const response = await fetch(endpoint, { headers: { authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(5_000) }).catch(() => null);
+  const response = await fetch(endpoint, { headers: { authorization: `Bearer ${accessToken}` }, signal: AbortSignal.timeout(5_000) }).catch(
+    () => null,
+  );
   if (!response?.ok) {
     log.warn("oidc: UserInfo request failed", { status: response?.status ?? null });
     return null;

@@ -41,7 +41,9 @@ describe("principalFromSession", () => {
 
   it("is null once the user is disabled (users disable ends open sessions at their next request)", async () => {
     const { principalFromSession, db } = await load({ NEXTAUTH_SECRET: SECRET });
-    const user = await db.user.create({ data: { id: `usr_disabled${Date.now()}`, email: `disabled-${Date.now()}@example.test`, name: "D" } });
+    const user = await db.user.create({
+      data: { id: `usr_disabled${Date.now()}`, email: `disabled-${Date.now()}@example.test`, name: "D" },
+    });
     const cookie = await cookieFor(user.id);
     expect(await principalFromSession(db, cookie)).not.toBeNull();
     await db.user.update({ where: { id: user.id }, data: { disabledAt: new Date() } });

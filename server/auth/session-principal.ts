@@ -41,10 +41,7 @@ export interface SessionUser {
  * they hold now (read from the database on every call, so a removed grant or
  * user takes effect at once). null: no valid session.
  */
-export async function principalFromSession(
-  db: Db,
-  jar: CookieJar,
-): Promise<{ principal: Principal; user: SessionUser } | null> {
+export async function principalFromSession(db: Db, jar: CookieJar): Promise<{ principal: Principal; user: SessionUser } | null> {
   if (!hasSessionCookie(jar)) return null;
   const secret = await sessionSecret();
   if (!secret) return null;

@@ -106,10 +106,7 @@ function checkRerunnable(name: string, sql: string): void {
  */
 export function checksumMatches(folder: MigrationFolder, recordedChecksum: string): boolean {
   const variants = [folder.sql.replace(/\r\n/g, "\n"), folder.sql.replace(/\r?\n/g, "\r\n")];
-  return (
-    folder.checksum === recordedChecksum ||
-    variants.some((sql) => sha256Hex(Buffer.from(sql, "utf8")) === recordedChecksum)
-  );
+  return folder.checksum === recordedChecksum || variants.some((sql) => sha256Hex(Buffer.from(sql, "utf8")) === recordedChecksum);
 }
 
 function sha256Hex(bytes: Buffer): string {

@@ -82,11 +82,15 @@ describe("applyMigrations on a fresh PGlite", () => {
       expect(indexes).toEqual([
         {
           indexname: "join_requests_live_csr_key",
-          indexdef: expect.stringMatching(/UNIQUE INDEX .*\(csr_sha256\) WHERE \(state = ANY \(ARRAY\['pending'::join_request_state, 'approved'::join_request_state\]\)\)$/),
+          indexdef: expect.stringMatching(
+            /UNIQUE INDEX .*\(csr_sha256\) WHERE \(state = ANY \(ARRAY\['pending'::join_request_state, 'approved'::join_request_state\]\)\)$/,
+          ),
         },
         {
           indexname: "join_requests_live_idx",
-          indexdef: expect.stringMatching(/\(pool_id, state, expires_at\) WHERE \(state = ANY \(ARRAY\['pending'::join_request_state, 'approved'::join_request_state\]\)\)$/),
+          indexdef: expect.stringMatching(
+            /\(pool_id, state, expires_at\) WHERE \(state = ANY \(ARRAY\['pending'::join_request_state, 'approved'::join_request_state\]\)\)$/,
+          ),
         },
         { indexname: "join_requests_unclaimed_id_idx", indexdef: expect.stringMatching(/\(site_id, id\) WHERE \(pool_id IS NULL\)$/) },
         {
@@ -106,13 +110,18 @@ describe("applyMigrations on a fresh PGlite", () => {
          ORDER BY conname`,
       );
       expect(checks.map((row) => row.conname)).toEqual([
-        "join_tokens_uses_within_max", "nodes_revoked_has_time", "role_grants_one_principal", "role_grants_tenant_admin_tenant_wide",
+        "join_tokens_uses_within_max",
+        "nodes_revoked_has_time",
+        "role_grants_one_principal",
+        "role_grants_tenant_admin_tenant_wide",
       ]);
 
       const expectedHistory = await Promise.all(
         ALL.map(async (name) => ({
           migration_name: name,
-          checksum: createHash("sha256").update(await readFile(path.join(COMMITTED_MIGRATIONS, name, "migration.sql"))).digest("hex"),
+          checksum: createHash("sha256")
+            .update(await readFile(path.join(COMMITTED_MIGRATIONS, name, "migration.sql")))
+            .digest("hex"),
           finished: true,
           applied_steps_count: 1,
         })),
@@ -286,7 +295,8 @@ describe("no-transaction migrations on PGlite", () => {
   it("refuses the marker anywhere but as the first line, before applying anything", async () => {
     const dir = await migrationsDir({
       "0001_ok": "CREATE TABLE first_table (id int);",
-      "0002_late_marker": "-- add an index without locking writes\n-- bc:no-transaction\nCREATE INDEX CONCURRENTLY IF NOT EXISTS i ON first_table (id);",
+      "0002_late_marker":
+        "-- add an index without locking writes\n-- bc:no-transaction\nCREATE INDEX CONCURRENTLY IF NOT EXISTS i ON first_table (id);",
     });
     const { pglite, db } = await freshPglite();
     try {
@@ -387,9 +397,7 @@ describe.skipIf(!process.env.DATABASE_URL)("applyMigrations on real PostgreSQL",
           ),
         );
         runs.catch(() => {}); // reported by the await below, not as an unhandled rejection meanwhile
-        await expect
-          .poll(() => logs.filter((lines) => lines.some((line) => line.includes("waiting"))).length, { timeout: 10_000 })
-          .toBe(2);
+        await expect.poll(() => logs.filter((lines) => lines.some((line) => line.includes("waiting"))).length, { timeout: 10_000 }).toBe(2);
         await admin.query("SELECT pg_advisory_unlock($1)", [MIGRATE_LOCK_KEY]);
 
         const applied = (await runs).map((run) => run.applied);
@@ -442,7 +450,8 @@ describe.skipIf(!process.env.DATABASE_URL)("applyMigrations on real PostgreSQL",
     });
     await withScratchSchema(async (schema) =>
       withInstance(schema, async (db) => {
-        const failure = /Migration "0002_items_value_key" \(no transaction\) failed: statement 2 of 2 \(line 3\) failed: could not create unique index "items_value_key".*next migrate re-runs it/;
+        const failure =
+          /Migration "0002_items_value_key" \(no transaction\) failed: statement 2 of 2 \(line 3\) failed: could not create unique index "items_value_key".*next migrate re-runs it/;
         await expect(applyMigrations(db, { migrationsDir: dir })).rejects.toThrow(failure);
         expect(await tableNames(db)).toEqual(["_prisma_migrations", "items"]);
         // What a failed CREATE INDEX CONCURRENTLY leaves behind.
@@ -500,7 +509,8 @@ describe.skipIf(!process.env.DATABASE_URL)("applyMigrations on real PostgreSQL",
   it("still rolls an ordinary migration back whole", async () => {
     const dir = await migrationsDir({
       "0001_ok": "CREATE TABLE first_table (id int);",
-      "0002_broken": "CREATE TABLE half_applied (id int);\nCREATE INDEX half_applied_idx ON half_applied (id);\nALTER TABLE missing_table ADD COLUMN x int;",
+      "0002_broken":
+        "CREATE TABLE half_applied (id int);\nCREATE INDEX half_applied_idx ON half_applied (id);\nALTER TABLE missing_table ADD COLUMN x int;",
     });
     await withScratchSchema(async (schema) =>
       withInstance(schema, async (db) => {

@@ -46,10 +46,7 @@ interface MigrationRow {
  * call from several instances at once: they take turns on an advisory lock,
  * and the later ones find nothing left to do.
  */
-export async function applyMigrations(
-  db: SqlExecutor,
-  options: ApplyMigrationsOptions = {},
-): Promise<{ applied: string[] }> {
+export async function applyMigrations(db: SqlExecutor, options: ApplyMigrationsOptions = {}): Promise<{ applied: string[] }> {
   const migrationsDir = options.migrationsDir ?? defaultMigrationsDir();
   const log = options.log ?? (() => {});
   return oneRunPerSession(db, () =>
@@ -95,9 +92,7 @@ async function pendingMigrations(
   const unfinished = recorded.filter((row) => row.finished_at === null);
   const [onlyUnfinished, ...moreUnfinished] = unfinished;
   const retry =
-    onlyUnfinished && moreUnfinished.length === 0 && byName.get(onlyUnfinished.migration_name)?.noTransaction
-      ? onlyUnfinished
-      : undefined;
+    onlyUnfinished && moreUnfinished.length === 0 && byName.get(onlyUnfinished.migration_name)?.noTransaction ? onlyUnfinished : undefined;
   if (unfinished.length > 0 && !retry) {
     throw new Error(
       `Migration ${quoteList(unfinished.map((row) => row.migration_name))} was started but never finished ` +

@@ -15,26 +15,29 @@ import type { SqlExecutor } from "./sql-executor";
  * marked rolled back (as `prisma migrate resolve --rolled-back` would) and
  * kept with its logs, and this run gets a row of its own.
  */
-export async function applyWithoutTransaction(
-  db: SqlExecutor,
-  folder: MigrationFolder,
-  previousAttemptId?: string,
-): Promise<void> {
+export async function applyWithoutTransaction(db: SqlExecutor, folder: MigrationFolder, previousAttemptId?: string): Promise<void> {
   if (previousAttemptId !== undefined) {
     await db.query(`UPDATE "_prisma_migrations" SET rolled_back_at = now() WHERE id = $1`, [previousAttemptId]);
   }
   const id = randomUUID();
-  await db.query(
-    `INSERT INTO "_prisma_migrations" (id, checksum, migration_name, applied_steps_count) VALUES ($1, $2, $3, 0)`,
-    [id, folder.checksum, folder.name],
-  );
+  await db.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name, applied_steps_count) VALUES ($1, $2, $3, 0)`, [
+    id,
+    folder.checksum,
+    folder.name,
+  ]);
 
   const statements = splitSqlStatements(folder.sql);
   for (const [index, statement] of statements.entries()) {
     try {
       await db.exec(statement.sql);
     } catch (error) {
-      await fail(db, id, folder, `statement ${index + 1} of ${statements.length} (line ${statement.line}) failed: ${messageOf(error)}`, error);
+      await fail(
+        db,
+        id,
+        folder,
+        `statement ${index + 1} of ${statements.length} (line ${statement.line}) failed: ${messageOf(error)}`,
+        error,
+      );
     }
   }
 
@@ -53,10 +56,7 @@ export async function applyWithoutTransaction(
     );
   }
 
-  await db.query(
-    `UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1`,
-    [id],
-  );
+  await db.query(`UPDATE "_prisma_migrations" SET finished_at = clock_timestamp(), applied_steps_count = 1 WHERE id = $1`, [id]);
 }
 
 async function fail(db: SqlExecutor, id: string, folder: MigrationFolder, reason: string, cause?: unknown): Promise<never> {

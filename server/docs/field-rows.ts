@@ -45,7 +45,8 @@ function constraintsOf(schema: JsonSchema): string[] {
   if (schema.maxLength !== undefined) parts.push(`at most ${schema.maxLength} characters`);
   if (schema.pattern !== undefined) parts.push(`matches ${code(schema.pattern)}`);
   if (schema.minimum !== undefined && schema.maximum !== undefined) parts.push(`${schema.minimum}-${schema.maximum}`);
-  if (schema.minItems !== undefined || schema.maxItems !== undefined) parts.push(`${schema.minItems ?? 0}-${schema.maxItems ?? "any"} items`);
+  if (schema.minItems !== undefined || schema.maxItems !== undefined)
+    parts.push(`${schema.minItems ?? 0}-${schema.maxItems ?? "any"} items`);
   if (schema.items) parts.push(...constraintsOf(nonNull(schema.items)).map((part) => `each ${part}`));
   return parts;
 }
@@ -57,7 +58,8 @@ export function fieldRows(input: JsonSchema): FieldRow[] {
     const constraints = constraintsOf(schema);
     const hasDefault = raw.default !== undefined;
     // an enum's default stands in the Required column, a number's among its constraints (as Part A prints them)
-    if (hasDefault && !schema.enum) constraints.push(`default ${typeof raw.default === "string" ? code(raw.default) : String(raw.default)}`);
+    if (hasDefault && !schema.enum)
+      constraints.push(`default ${typeof raw.default === "string" ? code(raw.default) : String(raw.default)}`);
     return {
       field,
       type: typeOf(schema),

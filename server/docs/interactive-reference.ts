@@ -20,8 +20,7 @@ const CONFIGURATION = {
   metaData: { title: "API reference (interactive) — Better Compute" },
 };
 
-const escapeAttribute = (value: string) =>
-  value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeAttribute = (value: string) => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /** The nonce proxy.ts put into this request's CSP (Next.js reads it from the same header for its own scripts). */
 export function requestNonce(headers: Headers): string | null {

@@ -89,5 +89,7 @@ export function servedSentence(group: GroupDoc): string {
   const total = group.methods.length;
   const noun = total === 1 ? "method" : "methods";
   if (total === 1) return served === 1 ? "Its one method is served by this release." : "Its one method is not served by this release yet.";
-  return served === total ? `All ${total} ${noun} are served by this release.` : `${served} of ${total} ${noun} are served by this release.`;
+  return served === total
+    ? `All ${total} ${noun} are served by this release.`
+    : `${served} of ${total} ${noun} are served by this release.`;
 }

@@ -9,7 +9,12 @@ import { responseComponents } from "./response-schemas";
 
 const SECURITY_SCHEMES = {
   serviceKey: { type: "http", scheme: "bearer", description: "A service key: `Authorization: Bearer bcsk_<id>.<secret>`." },
-  consoleSession: { type: "apiKey", in: "cookie", name: "next-auth.session-token", description: "The console's session; mutations must come from the console's origin." },
+  consoleSession: {
+    type: "apiKey",
+    in: "cookie",
+    name: "next-auth.session-token",
+    description: "The console's session; mutations must come from the console's origin.",
+  },
   joinToken: { type: "http", scheme: "bearer", description: "A pool join token: `Bearer bcjt_<id>.<secret>`." },
   enrollmentKey: { type: "http", scheme: "bearer", description: "A site enrollment key: `Bearer bcse_<id>.<secret>`." },
   nodeJwt: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A JWT signed with the node's own key (SPEC D2)." },
@@ -29,7 +34,8 @@ function responses(method: MethodDoc, success: { 200: string; 202?: string }) {
     content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
   });
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of errorCodes(method)) byStatus.set(HTTP_STATUS_BY_CODE[code], [...(byStatus.get(HTTP_STATUS_BY_CODE[code]) ?? []), code]);
+  for (const code of errorCodes(method))
+    byStatus.set(HTTP_STATUS_BY_CODE[code], [...(byStatus.get(HTTP_STATUS_BY_CODE[code]) ?? []), code]);
   const answer = (description: string, schema: string) => ({
     description,
     headers: { "x-request-id": { schema: { type: "string" } } },
@@ -38,7 +44,10 @@ function responses(method: MethodDoc, success: { 200: string; 202?: string }) {
   const result: Record<string, unknown> = { 200: answer("Success.", success[200]) };
   if (success[202]) result[202] = answer("Accepted, not done: a pending join request, or a TPM challenge to answer.", success[202]);
   for (const [status, codes] of [...byStatus.entries()].sort(([a], [b]) => a - b)) {
-    result[status] = status === 503 ? { ...error(codes), headers: { "x-request-id": { schema: { type: "string" } }, "retry-after": { schema: { type: "integer" } } } } : error(codes);
+    result[status] =
+      status === 503
+        ? { ...error(codes), headers: { "x-request-id": { schema: { type: "string" } }, "retry-after": { schema: { type: "integer" } } } }
+        : error(codes);
   }
   result[405] = { description: "METHOD_NOT_ALLOWED: anything but POST." };
   return result;
@@ -64,7 +73,9 @@ export function openApiDocument() {
         method.description,
         method.publishes.length ? `Publishes ${method.publishes.map((type) => `\`${type}\``).join(", ")}.` : undefined,
         `Kind ${method.kind}; module \`${method.module}\`; phase ${method.phase}; status ${method.status}.`,
-      ].filter(Boolean).join("\n\n");
+      ]
+        .filter(Boolean)
+        .join("\n\n");
       paths[method.path] = {
         post: {
           operationId: operationId(method.name),

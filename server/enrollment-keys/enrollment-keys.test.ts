@@ -55,7 +55,10 @@ describe("use limits (SPEC F4)", () => {
     const limited = await createEnrollmentKey({ db, tenantId, siteId, maxUses: 3, now: new Date() });
     expect(plain).toMatchObject({ maxUses: 1000, uses: 0 });
     expect(limited).toMatchObject({ maxUses: 3, uses: 0 });
-    expect((await listEnrollmentKeys({ db, tenantId, siteId })).find((key) => key.id === limited.id)).toMatchObject({ maxUses: 3, uses: 0 });
+    expect((await listEnrollmentKeys({ db, tenantId, siteId })).find((key) => key.id === limited.id)).toMatchObject({
+      maxUses: 3,
+      uses: 0,
+    });
   });
 
   it("npm run enrollment-keys -- create --max-uses N sets it; a limit that is not a whole number ≥ 1 is a usage error (exit 2)", async () => {

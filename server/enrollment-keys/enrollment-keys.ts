@@ -22,7 +22,16 @@ export interface EnrollmentKeyInfo {
 /** An operator who names no limit gets this many uses, like the demo keys. */
 export const DEFAULT_ENROLLMENT_KEY_MAX_USES = 1000;
 
-const PUBLIC_COLUMNS = { id: true, tenantId: true, siteId: true, createdAt: true, expiresAt: true, revokedAt: true, maxUses: true, uses: true } as const;
+const PUBLIC_COLUMNS = {
+  id: true,
+  tenantId: true,
+  siteId: true,
+  createdAt: true,
+  expiresAt: true,
+  revokedAt: true,
+  maxUses: true,
+  uses: true,
+} as const;
 
 export class EnrollmentKeyError extends Error {
   override name = "EnrollmentKeyError";
@@ -70,7 +79,13 @@ export async function listEnrollmentKeys(input: { db: Db; tenantId: string; site
 }
 
 /** Revokes a key of the site; revoking it again leaves it as it is. */
-export async function revokeEnrollmentKey(input: { db: Db; tenantId: string; siteId: string; id: string; now: Date }): Promise<EnrollmentKeyInfo> {
+export async function revokeEnrollmentKey(input: {
+  db: Db;
+  tenantId: string;
+  siteId: string;
+  id: string;
+  now: Date;
+}): Promise<EnrollmentKeyInfo> {
   const { db, tenantId, siteId, id, now } = input;
   const where = { id, tenantId, siteId };
   await db.siteEnrollmentKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: now } });

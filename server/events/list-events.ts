@@ -5,7 +5,6 @@ import type { PoolFacts } from "../pools/find-pool";
 import type { EventType } from "@/lib/validations/events";
 import type { EventJson } from "@/lib/events/event-json";
 
-
 /**
  * The events of the requests `pool` owns and of its site's unclaimed
  * requests, in id order (SPEC B6), and the administrative changes that

@@ -9,7 +9,9 @@ let committed: Promise<string[]> | undefined;
 
 export const readinessSources: ReadinessSources = {
   async ping() {
-    await (await getDb()).$queryRaw`SELECT 1`;
+    await (
+      await getDb()
+    ).$queryRaw`SELECT 1`;
   },
   async appliedMigrations() {
     const db = await getDb();

@@ -11,13 +11,21 @@ export async function getSnapshot(input: { db: Db; nodeId: string; snapshotId?: 
     orderBy: { id: "desc" },
   });
   if (!row) {
-    throw new ApiError("NOT_FOUND", snapshotId ? `snapshot ${snapshotId} of node ${nodeId} not found` : `node ${nodeId} has not reported an inventory yet`);
+    throw new ApiError(
+      "NOT_FOUND",
+      snapshotId ? `snapshot ${snapshotId} of node ${nodeId} not found` : `node ${nodeId} has not reported an inventory yet`,
+    );
   }
   return toSnapshotJson(row);
 }
 
 /** inventory/list: the node's history newest first, each with its sections; `cursor` is the last id of the previous page. */
-export async function listSnapshots(input: { db: Db; nodeId: string; limit: number; cursor?: string }): Promise<{ snapshots: SnapshotJson[]; nextCursor?: string }> {
+export async function listSnapshots(input: {
+  db: Db;
+  nodeId: string;
+  limit: number;
+  cursor?: string;
+}): Promise<{ snapshots: SnapshotJson[]; nextCursor?: string }> {
   const { db, nodeId, limit, cursor } = input;
   const rows = await db.inventorySnapshot.findMany({
     where: { nodeId, ...(cursor ? { id: { lt: cursor } } : {}) },
@@ -25,7 +33,9 @@ export async function listSnapshots(input: { db: Db; nodeId: string; limit: numb
     take: limit + 1, // one more tells whether a next page exists
   });
   const page = rows.slice(0, limit);
-  return rows.length > limit ? { snapshots: page.map(toSnapshotJson), nextCursor: page.at(-1)!.id } : { snapshots: page.map(toSnapshotJson) };
+  return rows.length > limit
+    ? { snapshots: page.map(toSnapshotJson), nextCursor: page.at(-1)!.id }
+    : { snapshots: page.map(toSnapshotJson) };
 }
 
 /** The sections of these snapshots by id (the console's node list summarises each node's latest). */

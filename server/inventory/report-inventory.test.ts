@@ -17,8 +17,13 @@ async function makeNode(): Promise<ReportingNode> {
   const node = { id: newId("node"), tenantId: world.tenantId, siteId: world.siteId, poolId: world.pools.a };
   await db.node.create({
     data: {
-      ...node, hostname: `n-${randomBytes(3).toString("hex")}.test`, systemUuid: randomBytes(16).toString("hex"), serialNumber: "SN",
-      csrSha256: randomBytes(32).toString("hex"), certSerial: randomBytes(8).toString("hex"), certNotAfter: new Date(Date.now() + 30 * 86_400_000),
+      ...node,
+      hostname: `n-${randomBytes(3).toString("hex")}.test`,
+      systemUuid: randomBytes(16).toString("hex"),
+      serialNumber: "SN",
+      csrSha256: randomBytes(32).toString("hex"),
+      certSerial: randomBytes(8).toString("hex"),
+      certNotAfter: new Date(Date.now() + 30 * 86_400_000),
     },
   });
   return node;
@@ -26,28 +31,48 @@ async function makeNode(): Promise<ReportingNode> {
 
 const base = {
   system: { vendor: "Supermicro", product: "AS-8125GS", serialNumber: "S123", systemUuid: "4c4c4544-0000", biosVersion: "2.1" },
-  gpus: [0, 1].map((index) => ({ index, vendor: "NVIDIA", model: "H100 80GB", uuid: `GPU-${index}`, memoryBytes: 85_899_345_920, driverVersion: "550.54.15" })),
+  gpus: [0, 1].map((index) => ({
+    index,
+    vendor: "NVIDIA",
+    model: "H100 80GB",
+    uuid: `GPU-${index}`,
+    memoryBytes: 85_899_345_920,
+    driverVersion: "550.54.15",
+  })),
   os: { name: "Ubuntu", version: "24.04", kernel: "6.8.0-45", arch: "x86_64" },
   "rack-position": { row: "B", unit: 12 },
 };
 const at = (offsetMs: number) => new Date(Date.parse("2026-12-03T12:00:00Z") + offsetMs);
 const snapshotsOf = async (nodeId: string) => (await getDb()).inventorySnapshot.findMany({ where: { nodeId }, orderBy: { id: "asc" } });
 const eventsOf = async (nodeId: string) =>
-  (await (await getDb()).event.findMany({ where: { type: "compute.node.inventory-changed", tenantId: world.tenantId }, orderBy: { id: "asc" } })).filter(
-    (event) => (event.data as { nodeId: string }).nodeId === nodeId,
-  );
+  (
+    await (
+      await getDb()
+    ).event.findMany({ where: { type: "compute.node.inventory-changed", tenantId: world.tenantId }, orderBy: { id: "asc" } })
+  ).filter((event) => (event.data as { nodeId: string }).nodeId === nodeId);
 
 describe("reportInventory", () => {
   it("the first report stores every section, changedSections all names, with one inventory-changed event", async () => {
     const node = await makeNode();
     const db = await getDb();
     const answer = await reportInventory({ db, node, sections: base, now: at(0) });
-    expect(answer).toEqual({ snapshotId: expect.stringMatching(/^inv_[0-9a-hjkmnp-tv-z]{26}$/), changed: true, changedSections: ["gpus", "os", "rack-position", "system"] });
+    expect(answer).toEqual({
+      snapshotId: expect.stringMatching(/^inv_[0-9a-hjkmnp-tv-z]{26}$/),
+      changed: true,
+      changedSections: ["gpus", "os", "rack-position", "system"],
+    });
     const [snapshot] = await snapshotsOf(node.id);
     expect(snapshot).toMatchObject({ id: answer.snapshotId, takenAt: at(0), lastReportedAt: at(0), sections: base }); // the unknown section kept as given
     const events = await eventsOf(node.id);
     expect(events.map((event) => event.data)).toEqual([
-      { nodeId: node.id, snapshotId: answer.snapshotId, changedSections: answer.changedSections, siteId: node.siteId, poolId: node.poolId, actor: node.id },
+      {
+        nodeId: node.id,
+        snapshotId: answer.snapshotId,
+        changedSections: answer.changedSections,
+        siteId: node.siteId,
+        poolId: node.poolId,
+        actor: node.id,
+      },
     ]);
     expect(events[0]).toMatchObject({ poolId: node.poolId, siteId: node.siteId, requestId: null });
   });
@@ -56,8 +81,17 @@ describe("reportInventory", () => {
     const node = await makeNode();
     const db = await getDb();
     const first = await reportInventory({ db, node, sections: base, now: at(0) });
-    const reordered = { os: { arch: "x86_64", kernel: "6.8.0-45", version: "24.04", name: "Ubuntu" }, "rack-position": { unit: 12, row: "B" }, gpus: base.gpus, system: base.system };
-    expect(await reportInventory({ db, node, sections: reordered, now: at(30_000) })).toEqual({ snapshotId: first.snapshotId, changed: false, changedSections: [] });
+    const reordered = {
+      os: { arch: "x86_64", kernel: "6.8.0-45", version: "24.04", name: "Ubuntu" },
+      "rack-position": { unit: 12, row: "B" },
+      gpus: base.gpus,
+      system: base.system,
+    };
+    expect(await reportInventory({ db, node, sections: reordered, now: at(30_000) })).toEqual({
+      snapshotId: first.snapshotId,
+      changed: false,
+      changedSections: [],
+    });
     expect((await snapshotsOf(node.id)).map((snapshot) => snapshot.lastReportedAt)).toEqual([at(0)]); // within the minute: no write
     await reportInventory({ db, node, sections: reordered, now: at(LAST_REPORTED_RESOLUTION_MS + 1_000) });
     expect((await snapshotsOf(node.id)).map((snapshot) => snapshot.lastReportedAt)).toEqual([at(LAST_REPORTED_RESOLUTION_MS + 1_000)]);
@@ -84,7 +118,12 @@ describe("reportInventory", () => {
     const db = await getDb();
     await reportInventory({ db, node, sections: base, now: at(0) });
     const { "rack-position": _gone, ...rest } = base;
-    const answer = await reportInventory({ db, node, sections: { ...rest, disks: [{ name: "nvme0n1", kind: "nvme", sizeBytes: 3_840_755_982_336 }] }, now: at(1_000) });
+    const answer = await reportInventory({
+      db,
+      node,
+      sections: { ...rest, disks: [{ name: "nvme0n1", kind: "nvme", sizeBytes: 3_840_755_982_336 }] },
+      now: at(1_000),
+    });
     expect(answer.changedSections).toEqual(["disks", "rack-position"]);
   });
 
@@ -115,10 +154,17 @@ describe("getSnapshot / listSnapshots", () => {
     const node = await makeNode();
     const other = await makeNode();
     const db = await getDb();
-    await expect(getSnapshot({ db, nodeId: node.id })).rejects.toMatchObject({ code: "NOT_FOUND", message: `node ${node.id} has not reported an inventory yet` });
+    await expect(getSnapshot({ db, nodeId: node.id })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+      message: `node ${node.id} has not reported an inventory yet`,
+    });
     const first = await reportInventory({ db, node, sections: base, now: at(0) });
     const second = await reportInventory({ db, node, sections: { ...base, os: { ...base.os, version: "24.10" } }, now: at(1_000) });
-    expect(await getSnapshot({ db, nodeId: node.id })).toMatchObject({ id: second.snapshotId, changedSections: ["os"], takenAt: at(1_000).toISOString() });
+    expect(await getSnapshot({ db, nodeId: node.id })).toMatchObject({
+      id: second.snapshotId,
+      changedSections: ["os"],
+      takenAt: at(1_000).toISOString(),
+    });
     expect((await getSnapshot({ db, nodeId: node.id, snapshotId: first.snapshotId })).sections).toEqual(base);
     await expect(getSnapshot({ db, nodeId: other.id, snapshotId: first.snapshotId })).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
@@ -128,7 +174,8 @@ describe("getSnapshot / listSnapshots", () => {
     const node = await makeNode();
     const db = await getDb();
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await reportInventory({ db, node, sections: { ...base, memory: { totalBytes: i } }, now: at(i * 1_000) })).snapshotId);
+    for (let i = 0; i < 5; i++)
+      ids.push((await reportInventory({ db, node, sections: { ...base, memory: { totalBytes: i } }, now: at(i * 1_000) })).snapshotId);
     const first = await listSnapshots({ db, nodeId: node.id, limit: 2 });
     expect(first.snapshots.map((snapshot) => snapshot.id)).toEqual([ids[4], ids[3]]);
     const second = await listSnapshots({ db, nodeId: node.id, limit: 2, cursor: first.nextCursor });

@@ -26,7 +26,12 @@ export type ReportingNode = EventNode;
  * content twice in a row; its `compute.node.inventory-changed` event is in
  * the same transaction (the outbox).
  */
-export async function reportInventory(input: { db: Db; node: ReportingNode; sections: InventorySections; now: Date }): Promise<ReportAnswer> {
+export async function reportInventory(input: {
+  db: Db;
+  node: ReportingNode;
+  sections: InventorySections;
+  now: Date;
+}): Promise<ReportAnswer> {
   const { db, node, sections, now } = input;
   const digest = sectionsSha256(sections);
   const latest = await latestSnapshot(db, node.id);
@@ -36,18 +41,29 @@ export async function reportInventory(input: { db: Db; node: ReportingNode; sect
     await tx.$queryRaw`SELECT 1 FROM nodes WHERE id = ${node.id} FOR UPDATE`;
     const current = await latestSnapshot(tx, node.id);
     if (current?.sectionsSha256 === digest) return unchanged(tx, current.id, now); // a concurrent report stored it first
-    const previous = current ? await tx.inventorySnapshot.findUniqueOrThrow({ where: { id: current.id }, select: { sections: true } }) : null;
+    const previous = current
+      ? await tx.inventorySnapshot.findUniqueOrThrow({ where: { id: current.id }, select: { sections: true } })
+      : null;
     const changed = changedSections(previous ? (previous.sections as Record<string, unknown>) : null, sections);
     // ids sort as the history does, even when this process's clock is behind the one that wrote the latest
     const id = newId("inv", Math.max(now.getTime(), (current?.takenAt.getTime() ?? 0) + 1));
     await tx.inventorySnapshot.create({
       data: {
-        id, nodeId: node.id, takenAt: now, lastReportedAt: now, sectionsSha256: digest, changedSections: changed,
+        id,
+        nodeId: node.id,
+        takenAt: now,
+        lastReportedAt: now,
+        sectionsSha256: digest,
+        changedSections: changed,
         sections: sections as Prisma.InputJsonObject,
       },
     });
     await recordNodeEvent(tx, {
-      type: "compute.node.inventory-changed", node, actor: node.id, now, data: { snapshotId: id, changedSections: changed },
+      type: "compute.node.inventory-changed",
+      node,
+      actor: node.id,
+      now,
+      data: { snapshotId: id, changedSections: changed },
     });
     return { snapshotId: id, changed: true, changedSections: changed };
   });

@@ -11,6 +11,6 @@ export function devHint(env: Record<string, string | undefined> = process.env): 
   return [
     `Console: ${origin} (demo data: sign in as admin@acme.test / demo-password-123)`,
     `Try: curl -s -X POST ${origin}/api/compute/joinRequests/list \\`,
-    "  -H 'authorization: Bearer bcsk_acmeadmin.demo-acme-admin-secret' -d '{\"tenantId\":\"acme\",\"poolId\":\"gpu-a\"}'",
+    '  -H \'authorization: Bearer bcsk_acmeadmin.demo-acme-admin-secret\' -d \'{"tenantId":"acme","poolId":"gpu-a"}\'',
   ].join("\n");
 }

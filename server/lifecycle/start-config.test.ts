@@ -19,12 +19,28 @@ describe("checkStartConfig", () => {
 
   it.each([
     ["NEXTAUTH_SECRET missing", { NEXTAUTH_SECRET: undefined }, /^NEXTAUTH_SECRET must be set .*openssl rand -base64 32/],
-    ["NEXTAUTH_SECRET too short", { NEXTAUTH_SECRET: "hunter2" }, /^NEXTAUTH_SECRET is 7 characters: use at least 32 .*openssl rand -base64 32/],
-    ["BC_CA_KEY_ENCRYPTION_KEY missing", { BC_CA_KEY_ENCRYPTION_KEY: undefined }, /^BC_CA_KEY_ENCRYPTION_KEY must be set .*openssl rand -base64 32/],
-    ["BC_CA_KEY_ENCRYPTION_KEY not 32 bytes", { BC_CA_KEY_ENCRYPTION_KEY: "c2hvcnQ=" }, /^BC_CA_KEY_ENCRYPTION_KEY must be 32 bytes .*openssl rand -base64 32/],
+    [
+      "NEXTAUTH_SECRET too short",
+      { NEXTAUTH_SECRET: "hunter2" },
+      /^NEXTAUTH_SECRET is 7 characters: use at least 32 .*openssl rand -base64 32/,
+    ],
+    [
+      "BC_CA_KEY_ENCRYPTION_KEY missing",
+      { BC_CA_KEY_ENCRYPTION_KEY: undefined },
+      /^BC_CA_KEY_ENCRYPTION_KEY must be set .*openssl rand -base64 32/,
+    ],
+    [
+      "BC_CA_KEY_ENCRYPTION_KEY not 32 bytes",
+      { BC_CA_KEY_ENCRYPTION_KEY: "c2hvcnQ=" },
+      /^BC_CA_KEY_ENCRYPTION_KEY must be 32 bytes .*openssl rand -base64 32/,
+    ],
     ["a malformed DATABASE_URL", { DATABASE_URL: "mysql://x" }, /^DATABASE_URL: must be a postgresql:\/\/ URL$/],
     ["a bad number elsewhere", { BC_DB_POOL_MAX: "many" }, /^BC_DB_POOL_MAX: /],
-    ["a lease shorter than the webhook timeout", { BC_WEBHOOK_LEASE_MS: "1000", BC_WEBHOOK_TIMEOUT_MS: "5000" }, /^BC_WEBHOOK_LEASE_MS: must be longer than BC_WEBHOOK_TIMEOUT_MS$/],
+    [
+      "a lease shorter than the webhook timeout",
+      { BC_WEBHOOK_LEASE_MS: "1000", BC_WEBHOOK_TIMEOUT_MS: "5000" },
+      /^BC_WEBHOOK_LEASE_MS: must be longer than BC_WEBHOOK_TIMEOUT_MS$/,
+    ],
   ])("%s → one line naming it", (_, change, message) => {
     const { problem } = checkStartConfig({ ...good, ...change });
     expect(problem).toMatch(message);

@@ -2,8 +2,12 @@ import "server-only";
 import { tpmAllowedKeyJson } from "@/lib/attestation/attestation-json";
 import { listDiscoveryResponse, listTpmAllowListResponse, removedResponse, upsertDiscoveryResponse } from "@/lib/api/responses/attestation";
 import {
-  addTpmAllowedKeyInput, listDiscoveredMachinesInput, listTpmAllowedKeysInput, removeDiscoveredMachinesInput,
-  removeTpmAllowedKeyInput, upsertDiscoveredMachinesInput,
+  addTpmAllowedKeyInput,
+  listDiscoveredMachinesInput,
+  listTpmAllowedKeysInput,
+  removeDiscoveredMachinesInput,
+  removeTpmAllowedKeyInput,
+  upsertDiscoveredMachinesInput,
 } from "@/lib/validations/attestation";
 import { listDiscoveredMachines } from "../attestation/list-discovered-machines";
 import { removeDiscoveredMachines } from "../attestation/remove-discovered-machines";
@@ -34,7 +38,8 @@ export const upsertDiscoveryMethod = defineSiteMethod({
   responses: { 200: upsertDiscoveryResponse },
   kind: "mutation",
   permission: "compute:attestation:manage",
-  summary: "Makes up to 1,000 machines known to the site (created, or updated with the given MACs and pool); all or nothing. Publishes compute.discovery.changed.",
+  summary:
+    "Makes up to 1,000 machines known to the site (created, or updated with the given MACs and pool); all or nothing. Publishes compute.discovery.changed.",
   input: upsertDiscoveredMachinesInput,
   // 1,000 machines with up to 16 MACs each
   maxBodyBytes: 1024 * 1024,

@@ -82,8 +82,11 @@ export interface MachineMethodContext<Input, Credential> {
 /** How a machine proves who it is (the reference pages and OpenAPI's security schemes name them). */
 export type MachineCredentialKind = "joinToken" | "enrollmentKey" | "nodeJwt";
 
-export interface MachineMethodDefinition<Schema extends z.ZodType = z.ZodType, Credential = unknown, Responses extends SuccessResponses = SuccessResponses>
-  extends MethodFacts<Schema, Responses> {
+export interface MachineMethodDefinition<
+  Schema extends z.ZodType = z.ZodType,
+  Credential = unknown,
+  Responses extends SuccessResponses = SuccessResponses,
+> extends MethodFacts<Schema, Responses> {
   access: "machine";
   /** the credentials `authenticate` accepts */
   credentials: readonly MachineCredentialKind[];
@@ -160,21 +163,19 @@ export interface NodeMethodDefinition<
 }
 
 export type MethodDefinition =
-  | PoolMethodDefinition
-  | MachineMethodDefinition
-  | SiteMethodDefinition
-  | TenantMethodDefinition
-  | NodeMethodDefinition;
+  PoolMethodDefinition | MachineMethodDefinition | SiteMethodDefinition | TenantMethodDefinition | NodeMethodDefinition;
 
-export function defineNodeMethod<Schema extends z.ZodType<{ tenantId: string; nodeId: string }, unknown>, Responses extends SuccessResponses>(
-  definition: Omit<NodeMethodDefinition<Schema, Responses>, "access">,
-): NodeMethodDefinition<Schema, Responses> {
+export function defineNodeMethod<
+  Schema extends z.ZodType<{ tenantId: string; nodeId: string }, unknown>,
+  Responses extends SuccessResponses,
+>(definition: Omit<NodeMethodDefinition<Schema, Responses>, "access">): NodeMethodDefinition<Schema, Responses> {
   return { ...definition, access: "node" };
 }
 
-export function defineSiteMethod<Schema extends z.ZodType<{ tenantId: string; siteId: string }, unknown>, Responses extends SuccessResponses>(
-  definition: Omit<SiteMethodDefinition<Schema, Responses>, "access">,
-): SiteMethodDefinition<Schema, Responses> {
+export function defineSiteMethod<
+  Schema extends z.ZodType<{ tenantId: string; siteId: string }, unknown>,
+  Responses extends SuccessResponses,
+>(definition: Omit<SiteMethodDefinition<Schema, Responses>, "access">): SiteMethodDefinition<Schema, Responses> {
   return { ...definition, access: "site" };
 }
 

@@ -16,5 +16,6 @@ export const listEventsMethod = defineMethod({
   module: "server",
   summary: "Lists the events of the requests a pool owns and of its site's unclaimed requests.",
   input: listEventsInput,
-  handler: ({ db, pool, input }) => listEvents({ db, pool, types: input.types, after: input.after, requestId: input.requestId, limit: input.limit }),
+  handler: ({ db, pool, input }) =>
+    listEvents({ db, pool, types: input.types, after: input.after, requestId: input.requestId, limit: input.limit }),
 });

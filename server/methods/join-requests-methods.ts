@@ -1,11 +1,7 @@
 import "server-only";
 import { joinRequestJson } from "@/lib/join-requests/join-request-json";
 import { listJoinRequestsResponse } from "@/lib/api/responses/join-requests";
-import {
-  approveJoinRequestInput,
-  listJoinRequestsInput,
-  rejectJoinRequestInput,
-} from "@/lib/validations/join-requests";
+import { approveJoinRequestInput, listJoinRequestsInput, rejectJoinRequestInput } from "@/lib/validations/join-requests";
 import { listJoinRequests } from "../join-requests/list-join-requests";
 import { approveJoinRequest } from "../join-requests/approve-join-request";
 import { rejectJoinRequest } from "../join-requests/reject-join-request";
@@ -25,8 +21,7 @@ export const listJoinRequestsMethod = defineMethod({
     "`state` defaults to `pending`; `all` lists every state. A pending or approved request past its expiry reads as `expired`, " +
     "whether or not retention has marked it yet. Pages hold up to 200 requests (100 by default). A pool the tenant does not own is `NOT_FOUND`.",
   input: listJoinRequestsInput,
-  handler: ({ db, pool, input, now }) =>
-    listJoinRequests({ db, pool, state: input.state, limit: input.limit, cursor: input.cursor, now }),
+  handler: ({ db, pool, input, now }) => listJoinRequests({ db, pool, state: input.state, limit: input.limit, cursor: input.cursor, now }),
 });
 
 export const approveJoinRequestMethod = defineMethod({
@@ -35,14 +30,23 @@ export const approveJoinRequestMethod = defineMethod({
   responses: { 200: joinRequestJson },
   kind: "mutation",
   permission: "compute:join-tokens:create",
-  summary: "Approves a pending join request, assigns it to the pool and returns it with a new expiry of `ttlSeconds` (60 to 86,400, one hour by default).",
+  summary:
+    "Approves a pending join request, assigns it to the pool and returns it with a new expiry of `ttlSeconds` (60 to 86,400, one hour by default).",
   description:
     "Approving a request that is already approved for this pool returns the approval unchanged. Any other decided state (rejected, expired, " +
     "consumed) is `INVALID_STATE`, and so is an archived pool. A pool the tenant does not own, or a request the pool cannot see, is `NOT_FOUND`.",
   publishes: ["security.join-request.approved"],
   input: approveJoinRequestInput,
   handler: ({ db, pool, input, principal, now }) =>
-    approveJoinRequest({ db, pool, requestId: input.requestId, ttlSeconds: input.ttlSeconds, reason: input.reason, actor: principal.id, now }),
+    approveJoinRequest({
+      db,
+      pool,
+      requestId: input.requestId,
+      ttlSeconds: input.ttlSeconds,
+      reason: input.reason,
+      actor: principal.id,
+      now,
+    }),
 });
 
 export const rejectJoinRequestMethod = defineMethod({

@@ -22,7 +22,8 @@ export const joinNodeMethod = defineMachineMethod({
   phase: "v0.2",
   status: "registered",
   module: "server",
-  summary: "A machine joins: admitted with a certificate (200), deferred into a pending join request (202), or challenged to prove its TPM (202).",
+  summary:
+    "A machine joins: admitted with a certificate (200), deferred into a pending join request (202), or challenged to prove its TPM (202).",
   description:
     "The CSR's key must be P-256, P-384, Ed25519 or RSA ≥ 2048 bits, signed with SHA-256 or stronger, and its signature must verify. " +
     "The hardware, discovery and tpm attestors run in turn, then the machine's system UUID and its hostname must belong to no active node " +

@@ -6,7 +6,11 @@ import { createJoinTokenMethod, listJoinTokensMethod, revokeJoinTokenMethod } fr
 import { getNodeMethod, joinNodeMethod, listNodesMethod, renewNodeMethod, revokeNodeMethod } from "./nodes-methods";
 import { getInventoryMethod, listInventoryMethod, reportInventoryMethod } from "./inventory-methods";
 import {
-  addTpmAllowListMethod, listDiscoveryMethod, listTpmAllowListMethod, removeDiscoveryMethod, removeTpmAllowListMethod,
+  addTpmAllowListMethod,
+  listDiscoveryMethod,
+  listTpmAllowListMethod,
+  removeDiscoveryMethod,
+  removeTpmAllowListMethod,
   upsertDiscoveryMethod,
 } from "./attestation-methods";
 

@@ -10,8 +10,13 @@ import { getDb, type Db } from "../db/client";
 import { findPool } from "../pools/find-pool";
 import { parseInput } from "@/lib/validations/parse-input";
 import {
-  MethodResult, type MachineMethodDefinition, type MethodDefinition, type NodeMethodDefinition, type PoolMethodDefinition,
-  type SiteMethodDefinition, type TenantMethodDefinition,
+  MethodResult,
+  type MachineMethodDefinition,
+  type MethodDefinition,
+  type NodeMethodDefinition,
+  type PoolMethodDefinition,
+  type SiteMethodDefinition,
+  type TenantMethodDefinition,
 } from "./define-method";
 import { findNodeForPrincipal } from "../nodes/find-node-for-principal";
 import { methodPath } from "@/lib/api/method-path";

@@ -8,7 +8,10 @@ describe("databaseGaugesText", () => {
     const now = Date.parse("2026-12-04T12:00:00.000Z");
     const text = await databaseGaugesText(
       {
-        pendingPerPool: [{ tenantId: "acme", poolId: "gpu-a", count: 3 }, { tenantId: "acme", poolId: "gpu-b", count: 0 }],
+        pendingPerPool: [
+          { tenantId: "acme", poolId: "gpu-a", count: 3 },
+          { tenantId: "acme", poolId: "gpu-b", count: 0 },
+        ],
         unclaimedPerSite: [{ tenantId: "acme", siteId: "fra1", count: 2 }],
         webhookBacklog: [
           { tenantId: "acme", count: 4, oldestEventId: newId("evt", now - 90_000) },

@@ -9,9 +9,21 @@ import type { Db } from "../db/client";
 // live queue (capped per pool and site by the flood guard) and the pending
 // deliveries — never a whole table.
 
-interface PoolCount { tenantId: string; poolId: string; count: number }
-interface SiteCount { tenantId: string; siteId: string; count: number }
-interface Backlog { tenantId: string; count: number; oldestEventId: string | null }
+interface PoolCount {
+  tenantId: string;
+  poolId: string;
+  count: number;
+}
+interface SiteCount {
+  tenantId: string;
+  siteId: string;
+  count: number;
+}
+interface Backlog {
+  tenantId: string;
+  count: number;
+  oldestEventId: string | null;
+}
 
 export interface DatabaseGaugeValues {
   pendingPerPool: PoolCount[];
@@ -55,20 +67,28 @@ export async function databaseGaugesText(values: DatabaseGaugeValues, now: numbe
   const registry = new Registry();
   const registers = [registry];
   const pending = new Gauge({
-    name: "bc_join_requests_pending", help: "Live pending join requests of a pool (unexpired, not yet decided).",
-    labelNames: ["tenant", "pool"] as const, registers,
+    name: "bc_join_requests_pending",
+    help: "Live pending join requests of a pool (unexpired, not yet decided).",
+    labelNames: ["tenant", "pool"] as const,
+    registers,
   });
   const unclaimed = new Gauge({
-    name: "bc_join_requests_unclaimed", help: "Live pending site requests no pool has claimed yet.",
-    labelNames: ["tenant", "site"] as const, registers,
+    name: "bc_join_requests_unclaimed",
+    help: "Live pending site requests no pool has claimed yet.",
+    labelNames: ["tenant", "site"] as const,
+    registers,
   });
   const backlog = new Gauge({
-    name: "bc_webhook_backlog", help: "Webhook deliveries not yet delivered (pending, including those waiting for a retry), per tenant.",
-    labelNames: ["tenant"] as const, registers,
+    name: "bc_webhook_backlog",
+    help: "Webhook deliveries not yet delivered (pending, including those waiting for a retry), per tenant.",
+    labelNames: ["tenant"] as const,
+    registers,
   });
   const oldest = new Gauge({
-    name: "bc_webhook_oldest_undelivered_age_seconds", help: "Age of the oldest event with a pending delivery, per tenant; 0 when none.",
-    labelNames: ["tenant"] as const, registers,
+    name: "bc_webhook_oldest_undelivered_age_seconds",
+    help: "Age of the oldest event with a pending delivery, per tenant; 0 when none.",
+    labelNames: ["tenant"] as const,
+    registers,
   });
   for (const row of values.pendingPerPool) pending.set({ tenant: row.tenantId, pool: row.poolId }, row.count);
   for (const row of values.unclaimedPerSite) unclaimed.set({ tenant: row.tenantId, site: row.siteId }, row.count);

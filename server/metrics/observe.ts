@@ -35,7 +35,12 @@ export function observeWebhookAttempt(result: "delivered" | "retry" | "dead" | "
   processMetrics().webhookDeliveries.inc({ result });
 }
 
-export function observeRetention(result: { marked: number; deletedRequests: number; deletedEvents: number; deletedTpmChallenges: number }): void {
+export function observeRetention(result: {
+  marked: number;
+  deletedRequests: number;
+  deletedEvents: number;
+  deletedTpmChallenges: number;
+}): void {
   const metrics = processMetrics();
   metrics.retentionMarked.inc(result.marked);
   metrics.retentionDeleted.inc({ kind: "requests" }, result.deletedRequests);

@@ -17,10 +17,17 @@ export const METRICS_REQUEST = "bc:metrics-request";
 export const METRICS_RESPONSE = "bc:metrics-response";
 const TIMEOUT_MS = 6_000; // the primary waits up to 5 s for every app process
 
-interface MetricsResponse { type: typeof METRICS_RESPONSE; id: string; text?: string; error?: string }
+interface MetricsResponse {
+  type: typeof METRICS_RESPONSE;
+  id: string;
+  text?: string;
+  error?: string;
+}
 
 // Once per process, like the registry (Next may evaluate this module in several chunks).
-const state = (globalThis as typeof globalThis & { __betterComputeMetricsIpc?: { pending: Map<string, (response: MetricsResponse) => void> } });
+const state = globalThis as typeof globalThis & {
+  __betterComputeMetricsIpc?: { pending: Map<string, (response: MetricsResponse) => void> };
+};
 
 /**
  * At start: makes the registry (the default process metrics sample from now)

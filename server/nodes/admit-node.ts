@@ -52,8 +52,16 @@ export async function admitNewNode(input: {
     if (input.expireRequestId) await markJoinRequestExpired(tx, { requestId: input.expireRequestId, actor: credential.actor, now });
     await countJoinCredentialUse(tx, credential, csr.sha256, now);
     await insertNode(tx, {
-      nodeId, tenantId: pool.tenantId, siteId: pool.siteId, poolId: pool.id, machine,
-      csrSha256: csr.sha256, joinRequestId: null, credential, certificate, now,
+      nodeId,
+      tenantId: pool.tenantId,
+      siteId: pool.siteId,
+      poolId: pool.id,
+      machine,
+      csrSha256: csr.sha256,
+      joinRequestId: null,
+      credential,
+      certificate,
+      now,
     });
   });
   return { status: "admitted", nodeId, certificate: certificate.pem, caCertificate: ca.certificatePem };
@@ -85,12 +93,24 @@ export async function admitApprovedNode(input: {
     tpmEkSha256: request.tpmEkSha256,
   };
   await consumeApproval({
-    db, pool, requestId: request.id, actor: credential.actor, now,
+    db,
+    pool,
+    requestId: request.id,
+    actor: credential.actor,
+    now,
     admit: async (tx, consumed) => {
       await revokeReplacedNodes(tx, { tenantId: consumed.tenantId, systemUuid: consumed.systemUuid, nodeId, actor: credential.actor, now });
       await insertNode(tx, {
-        nodeId, tenantId: consumed.tenantId, siteId: consumed.siteId, poolId: pool.id, machine,
-        csrSha256: csr.sha256, joinRequestId: consumed.id, credential, certificate, now,
+        nodeId,
+        tenantId: consumed.tenantId,
+        siteId: consumed.siteId,
+        poolId: pool.id,
+        machine,
+        csrSha256: csr.sha256,
+        joinRequestId: consumed.id,
+        credential,
+        certificate,
+        now,
       });
     },
   });

@@ -37,7 +37,13 @@ export async function authenticateNode(db: Db, request: Request, now: Date, audi
   const node = await db.node.findUnique({
     where: { id: nodeId },
     select: {
-      id: true, tenantId: true, siteId: true, poolId: true, hostname: true, state: true, lastSeenAt: true,
+      id: true,
+      tenantId: true,
+      siteId: true,
+      poolId: true,
+      hostname: true,
+      state: true,
+      lastSeenAt: true,
       certificates: { where: { notAfter: { gt: now } }, select: { publicKey: true, notAfter: true } },
     },
   });

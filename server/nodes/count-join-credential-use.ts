@@ -15,14 +15,20 @@ export async function countJoinCredentialUse(tx: Tx, credential: JoinCredential,
   const live = { revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] };
   let count: number;
   if (credential.kind === "join-token") {
-    const { count: firstUse } = await tx.joinTokenUse.createMany({ data: [{ tokenId: credential.id, csrSha256, usedAt: now }], skipDuplicates: true });
+    const { count: firstUse } = await tx.joinTokenUse.createMany({
+      data: [{ tokenId: credential.id, csrSha256, usedAt: now }],
+      skipDuplicates: true,
+    });
     if (firstUse === 0) return; // this CSR was counted before: a retry
     ({ count } = await tx.joinToken.updateMany({
       where: { id: credential.id, uses: { lt: tx.joinToken.fields.maxUses }, revokedAt: null, expiresAt: { gt: now } },
       data: { uses: { increment: 1 } },
     }));
   } else {
-    const { count: firstUse } = await tx.enrollmentKeyUse.createMany({ data: [{ keyId: credential.id, csrSha256, usedAt: now }], skipDuplicates: true });
+    const { count: firstUse } = await tx.enrollmentKeyUse.createMany({
+      data: [{ keyId: credential.id, csrSha256, usedAt: now }],
+      skipDuplicates: true,
+    });
     if (firstUse === 0) return;
     ({ count } = await tx.siteEnrollmentKey.updateMany({
       where: { id: credential.id, uses: { lt: tx.siteEnrollmentKey.fields.maxUses }, ...live },

@@ -19,7 +19,13 @@ export async function findMachineTwins(
   pool: { id: string; tenantId: string },
   nodes: { id: string; state: string; machine: { systemUuid: string } }[],
 ): Promise<Map<string, MachineTwin[]>> {
-  const uuids = [...new Set(nodes.filter((node) => node.state === "active" && !isPlaceholderHardwareId(node.machine.systemUuid)).map((node) => node.machine.systemUuid))];
+  const uuids = [
+    ...new Set(
+      nodes
+        .filter((node) => node.state === "active" && !isPlaceholderHardwareId(node.machine.systemUuid))
+        .map((node) => node.machine.systemUuid),
+    ),
+  ];
   const twins = new Map<string, MachineTwin[]>();
   if (uuids.length === 0) return twins;
   const active = await db.node.findMany({
@@ -30,7 +36,11 @@ export async function findMachineTwins(
   for (const node of nodes) {
     if (node.state !== "active") continue;
     const others = active.filter((other) => other.systemUuid === node.machine.systemUuid && other.id !== node.id);
-    if (others.length > 0) twins.set(node.id, others.map(({ id, hostname }) => ({ id, hostname })));
+    if (others.length > 0)
+      twins.set(
+        node.id,
+        others.map(({ id, hostname }) => ({ id, hostname })),
+      );
   }
   return twins;
 }

@@ -19,6 +19,7 @@ export async function findNodeForPrincipal(db: Db, principal: Principal, permiss
   if (grants.length === 0) throw denied();
   const node = await db.node.findFirst({ where: { id: nodeId, tenantId }, select: NODE_JSON_SELECT });
   if (node && grants.some((grant) => grant.poolId === null || grant.poolId === node.poolId)) return node;
-  if (!node && grants.some((grant) => grant.poolId === null)) throw new ApiError("NOT_FOUND", `node ${nodeId} not found in tenant ${tenantId}`);
+  if (!node && grants.some((grant) => grant.poolId === null))
+    throw new ApiError("NOT_FOUND", `node ${nodeId} not found in tenant ${tenantId}`);
   throw denied();
 }

@@ -56,7 +56,11 @@ export async function insertNode(
   });
   const node = { id: input.nodeId, tenantId: input.tenantId, siteId: input.siteId, poolId: input.poolId };
   await recordNodeEvent(tx, {
-    type: "compute.node.joined", node, actor: credential.actor, now: input.now, data: { joinRequestId: input.joinRequestId },
+    type: "compute.node.joined",
+    node,
+    actor: credential.actor,
+    now: input.now,
+    data: { joinRequestId: input.joinRequestId },
   });
 }
 

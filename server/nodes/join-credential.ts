@@ -44,11 +44,7 @@ export async function authenticateJoinCredential(db: Db, request: Request, now: 
 }
 
 /** The checks of authenticateJoinCredential on a parsed bearer (the seed joins with the demo credentials). */
-export async function verifyJoinBearer(
-  db: Db,
-  bearer: BearerCredential & { prefix: "bcjt" | "bcse" },
-  now: Date,
-): Promise<JoinCredential> {
+export async function verifyJoinBearer(db: Db, bearer: BearerCredential & { prefix: "bcjt" | "bcse" }, now: Date): Promise<JoinCredential> {
   const actor = `${bearer.prefix}_${bearer.id}`;
   if (bearer.prefix === "bcjt") {
     const token = await db.joinToken.findUnique({

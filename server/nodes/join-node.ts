@@ -67,7 +67,13 @@ export async function joinNode(input: {
   throw new ApiError("UNAVAILABLE", "this CSR's join kept changing concurrently; try again");
 }
 
-type Join = Parameters<typeof joinNode>[0] & { limits: PendingLimits; csr: VerifiedCsr; machine: MachineFacts; scope: JoinScope; akName: Buffer | null };
+type Join = Parameters<typeof joinNode>[0] & {
+  limits: PendingLimits;
+  csr: VerifiedCsr;
+  machine: MachineFacts;
+  scope: JoinScope;
+  akName: Buffer | null;
+};
 
 async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
   const { db, credential, csr, machine, scope, now, akName } = join;
@@ -87,7 +93,11 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
   // SPEC F1, second step: the secret the machine's TPM recovered proves its EK.
   const activation = join.body.tpm?.activation;
   if (activation && akName && machine.tpmEkSha256) {
-    await verifyTpmActivation(db, { ...activation, tenantId: scope.tenantId, csrSha256: csr.sha256, ekSha256: machine.tpmEkSha256, akName }, now);
+    await verifyTpmActivation(
+      db,
+      { ...activation, tenantId: scope.tenantId, csrSha256: csr.sha256, ekSha256: machine.tpmEkSha256, akName },
+      now,
+    );
   }
   const tpmChallengeId = activation?.challengeId;
   const { reasons, pool, challenge } = await runAttestors(db, {
@@ -101,15 +111,32 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
   if (pool?.archivedAt) throw archived(pool);
   if (challenge && akName && machine.tpmEkSha256) {
     return issueTpmChallenge({
-      db, tenantId: scope.tenantId, csrSha256: csr.sha256, ekPublicKeyPem: join.body.tpm!.ekPublicKey, ekSha256: machine.tpmEkSha256, akName, now,
+      db,
+      tenantId: scope.tenantId,
+      csrSha256: csr.sha256,
+      ekPublicKeyPem: join.body.tpm!.ekPublicKey,
+      ekSha256: machine.tpmEkSha256,
+      akName,
+      now,
     });
   }
   if (reasons.length === 0 && pool) {
     return admitNewNode({ db, credential, pool, machine, csr, expireRequestId, tpmChallengeId, now });
   }
   return deferJoin({
-    db, credential, tenantId: scope.tenantId, siteId: scope.siteId, poolId: pool?.id ?? null,
-    reasons, machine, csrSha256: csr.sha256, expireRequestId, tpmChallengeId, limits: join.limits, ttlSeconds: join.pendingTtlSeconds, now,
+    db,
+    credential,
+    tenantId: scope.tenantId,
+    siteId: scope.siteId,
+    poolId: pool?.id ?? null,
+    reasons,
+    machine,
+    csrSha256: csr.sha256,
+    expireRequestId,
+    tpmChallengeId,
+    limits: join.limits,
+    ttlSeconds: join.pendingTtlSeconds,
+    now,
   });
 }
 

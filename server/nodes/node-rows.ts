@@ -3,9 +3,26 @@ import type { Prisma } from "../db/generated/client";
 
 /** What toNodeJson needs of a nodes row, its latest snapshot included (one more indexed read per page). */
 export const NODE_JSON_SELECT = {
-  id: true, tenantId: true, siteId: true, poolId: true, hostname: true, systemUuid: true, serialNumber: true, macAddresses: true,
-  tpmEkSha256: true, joinRequestId: true, createdAt: true, state: true, revokedAt: true, revokedBy: true, revokeReason: true,
-  certSerial: true, certNotBefore: true, certNotAfter: true, certSha256: true, lastSeenAt: true,
+  id: true,
+  tenantId: true,
+  siteId: true,
+  poolId: true,
+  hostname: true,
+  systemUuid: true,
+  serialNumber: true,
+  macAddresses: true,
+  tpmEkSha256: true,
+  joinRequestId: true,
+  createdAt: true,
+  state: true,
+  revokedAt: true,
+  revokedBy: true,
+  revokeReason: true,
+  certSerial: true,
+  certNotBefore: true,
+  certNotAfter: true,
+  certSha256: true,
+  lastSeenAt: true,
   inventorySnapshots: { orderBy: { id: "desc" }, take: 1, select: { id: true, takenAt: true, lastReportedAt: true } },
 } satisfies Prisma.NodeSelect;
 

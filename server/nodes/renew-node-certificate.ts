@@ -38,7 +38,12 @@ export async function renewNodeCertificate(input: { db: Db; node: AuthenticatedN
     await tx.nodeCertificate.create({ data: { nodeId: node.id, ...certificateRow(certificate) } });
     await tx.node.update({
       where: { id: node.id },
-      data: { certSerial: certificate.serial, certNotBefore: certificate.notBefore, certNotAfter: certificate.notAfter, certSha256: certificate.sha256 },
+      data: {
+        certSerial: certificate.serial,
+        certNotBefore: certificate.notBefore,
+        certNotAfter: certificate.notAfter,
+        certSha256: certificate.sha256,
+      },
     });
   });
   return { nodeId: node.id, certificate: certificate.pem, caCertificate: ca.certificatePem };

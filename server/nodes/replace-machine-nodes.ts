@@ -22,12 +22,18 @@ export async function checkHostnameFree(db: Db, input: { tenantId: string; hostn
     select: { id: true },
   });
   if (holder) {
-    throw new ApiError("INVALID_STATE", `hostname ${input.hostname} belongs to active node ${holder.id}; revoke it or join under another name`);
+    throw new ApiError(
+      "INVALID_STATE",
+      `hostname ${input.hostname} belongs to active node ${holder.id}; revoke it or join under another name`,
+    );
   }
 }
 
 /** In the consuming transaction: revokes the machine's earlier active nodes, each with its `compute.node.revoked` event. */
-export async function revokeReplacedNodes(tx: Tx, input: { tenantId: string; systemUuid: string; nodeId: string; actor: string; now: Date }): Promise<void> {
+export async function revokeReplacedNodes(
+  tx: Tx,
+  input: { tenantId: string; systemUuid: string; nodeId: string; actor: string; now: Date },
+): Promise<void> {
   const uuidKey = uuidKeyOf(input.systemUuid);
   if (!uuidKey) return;
   // Concurrent consumptions for one machine take turns: each then revokes

@@ -56,7 +56,13 @@ export function claimedNodeId(token: string): string | null {
  * Verifies `token` as node `nodeId` for `audience` (the method's path) with
  * any of `keys` still valid at `now`. Throws NodeTokenError naming the cause.
  */
-export async function verifyNodeToken(input: { token: string; nodeId: string; keys: NodeKey[]; audience: string; now: Date }): Promise<void> {
+export async function verifyNodeToken(input: {
+  token: string;
+  nodeId: string;
+  keys: NodeKey[];
+  audience: string;
+  now: Date;
+}): Promise<void> {
   const { token, nodeId, audience, now } = input;
   const refuse = (cause: NodeTokenRefusal) => new NodeTokenError(cause, nodeId);
   const valid = input.keys.filter((key) => key.notAfter.getTime() > now.getTime());

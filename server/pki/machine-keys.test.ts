@@ -8,9 +8,7 @@ const fixture = (name: string) => readFileSync(new URL(`../../fixtures/${name}`,
 
 describe("endorsementKeySha256", () => {
   it("hashes the DER SubjectPublicKeyInfo of the allowed EK fixture to the value the seed allow-lists", () => {
-    expect(endorsementKeySha256(fixture("tpm-ek-allowed.pem"))).toBe(
-      "15426fb055f5461484bf419f7e67ba400ddfc2b54d90981cb9f65f6ffc228af1",
-    );
+    expect(endorsementKeySha256(fixture("tpm-ek-allowed.pem"))).toBe("15426fb055f5461484bf419f7e67ba400ddfc2b54d90981cb9f65f6ffc228af1");
   });
 
   it("the repo's copy is the shared fixture, byte for byte", () => {
@@ -63,7 +61,12 @@ describe("verifyCsr", () => {
 });
 
 describe("verifyCsr: the key policy (SPEC F4)", () => {
-  const rsa = (modulusLength: number) => ({ name: "RSASSA-PKCS1-v1_5", modulusLength, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" });
+  const rsa = (modulusLength: number) => ({
+    name: "RSASSA-PKCS1-v1_5",
+    modulusLength,
+    publicExponent: new Uint8Array([1, 0, 1]),
+    hash: "SHA-256",
+  });
   type Generate = RsaHashedKeyGenParams | EcKeyGenParams | Algorithm;
   type Sign = Parameters<typeof x509.Pkcs10CertificateRequestGenerator.create>[0]["signingAlgorithm"];
   const accepted: [string, Generate, Sign][] = [

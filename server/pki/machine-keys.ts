@@ -13,8 +13,7 @@ export interface VerifiedCsr {
   publicKey: x509.PublicKey;
 }
 
-const invalid = (field: string, message: string) =>
-  new ApiError("INVALID_ARGUMENT", `${field} ${message}`, [{ field, message }]);
+const invalid = (field: string, message: string) => new ApiError("INVALID_ARGUMENT", `${field} ${message}`, [{ field, message }]);
 
 const sha256Hex = (der: ArrayBuffer) => createHash("sha256").update(Buffer.from(der)).digest("hex");
 
@@ -50,7 +49,8 @@ function checkKeyPolicy(csr: x509.Pkcs10CertificateRequest): void {
   const key = createPublicKey({ key: Buffer.from(csr.publicKey.rawData), format: "der", type: "spki" });
   const details = key.asymmetricKeyDetails ?? {};
   if (key.asymmetricKeyType === "ec") {
-    if (!details.namedCurve || !ALLOWED_CURVES[details.namedCurve]) throw invalid("csr", `key is EC ${details.namedCurve ?? "of an unnamed curve"}; use ${KEY_POLICY}`);
+    if (!details.namedCurve || !ALLOWED_CURVES[details.namedCurve])
+      throw invalid("csr", `key is EC ${details.namedCurve ?? "of an unnamed curve"}; use ${KEY_POLICY}`);
   } else if (key.asymmetricKeyType === "rsa" || key.asymmetricKeyType === "rsa-pss") {
     if ((details.modulusLength ?? 0) < MIN_RSA_BITS) throw invalid("csr", `key is RSA-${details.modulusLength}; use ${KEY_POLICY}`);
   } else if (key.asymmetricKeyType !== "ed25519") {
@@ -58,7 +58,8 @@ function checkKeyPolicy(csr: x509.Pkcs10CertificateRequest): void {
   }
   if (key.asymmetricKeyType === "ed25519") return; // EdDSA's hash is part of the algorithm
   const hash = (csr.signatureAlgorithm as { hash?: { name?: string } }).hash?.name;
-  if (!hash || !STRONG_HASHES.has(hash)) throw invalid("csr", `is signed with ${hash ?? "an unknown hash"}; sign it with SHA-256 or stronger`);
+  if (!hash || !STRONG_HASHES.has(hash))
+    throw invalid("csr", `is signed with ${hash ?? "an unknown hash"}; sign it with SHA-256 or stronger`);
 }
 
 /** SHA-256 of the endorsement key's DER SubjectPublicKeyInfo, lowercase hex (SPEC B5). */

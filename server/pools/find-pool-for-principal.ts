@@ -25,7 +25,12 @@ export async function findPoolForPrincipal(input: { db: Db; principal: Principal
   const pool = await db.pool.findUnique({
     where: { id: poolId },
     select: {
-      id: true, name: true, tenantId: true, siteId: true, requiresTpm: true, archivedAt: true,
+      id: true,
+      name: true,
+      tenantId: true,
+      siteId: true,
+      requiresTpm: true,
+      archivedAt: true,
       site: { select: { name: true } },
       tenant: { select: { name: true } },
     },

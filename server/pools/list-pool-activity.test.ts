@@ -46,7 +46,12 @@ describe("listPoolActivity", () => {
     // an unclaimed request of the site, waiting since hour 22: in pools a and b
     await makeRequest(world, { poolId: null, at: at(T - H + 60_000) });
     // another tenant's request and decision at the same times
-    const foreign = await makeRequest(world, { poolId: world.other.poolId, tenantId: world.other.tenantId, siteId: world.other.siteId, at: at(T - 2 * H) });
+    const foreign = await makeRequest(world, {
+      poolId: world.other.poolId,
+      tenantId: world.other.tenantId,
+      siteId: world.other.siteId,
+      at: at(T - 2 * H),
+    });
     const otherPool = await findPool(db, world.other.tenantId, world.other.poolId);
     await rejectJoinRequest({ db, pool: otherPool, requestId: foreign, actor: "test", now: at(T - H) });
 

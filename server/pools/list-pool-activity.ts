@@ -90,9 +90,15 @@ export async function listPoolActivity(input: {
 
   const activity = new Map<string, ActivityHour[]>();
   for (const pool of pools) {
-    activity.set(pool.id, Array.from({ length: ACTIVITY_HOURS }, (_, hour) => ({
-      start: new Date(windowStart.getTime() + hour * HOUR_MS), pending: 0, approved: 0, rejected: 0,
-    })));
+    activity.set(
+      pool.id,
+      Array.from({ length: ACTIVITY_HOURS }, (_, hour) => ({
+        start: new Date(windowStart.getTime() + hour * HOUR_MS),
+        pending: 0,
+        approved: 0,
+        rejected: 0,
+      })),
+    );
   }
   for (const row of rows) {
     // an unclaimed request waits in every pool of its site

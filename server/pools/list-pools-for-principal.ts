@@ -40,7 +40,12 @@ export async function listPoolsForPrincipal(input: { db: Db; principal: Principa
   const pools = await db.pool.findMany({
     where: { OR: readable.map((grant) => (grant.poolId ? { tenantId: grant.tenantId, id: grant.poolId } : { tenantId: grant.tenantId })) },
     select: {
-      id: true, name: true, tenantId: true, siteId: true, requiresTpm: true, archivedAt: true,
+      id: true,
+      name: true,
+      tenantId: true,
+      siteId: true,
+      requiresTpm: true,
+      archivedAt: true,
       site: { select: { name: true } },
       tenant: { select: { name: true } },
     },
@@ -63,7 +68,14 @@ export async function listPoolsForPrincipal(input: { db: Db; principal: Principa
     const unclaimed = unclaimedBySite.get(pool.siteId) ?? 0;
     let site = sites.get(pool.siteId);
     if (!site) {
-      site = { id: pool.siteId, name: pool.site.name, tenantId: pool.tenantId, tenantName: pool.tenant.name, unclaimedPending: unclaimed, pools: [] };
+      site = {
+        id: pool.siteId,
+        name: pool.site.name,
+        tenantId: pool.tenantId,
+        tenantName: pool.tenant.name,
+        unclaimedPending: unclaimed,
+        pools: [],
+      };
       sites.set(pool.siteId, site);
     }
     const own = ownByPool.get(pool.id) ?? 0;

@@ -44,10 +44,22 @@ describe("TPM challenges (SPEC F1)", () => {
     const db = await getDb();
     const t0 = Date.now();
     const challenge = (name: string, expiresAt: number, used: boolean) => ({
-      id: `tpmc_${name}${randomBytes(8).toString("hex")}`.slice(0, 31), tenantId: world.tenantId, csrSha256: "c".repeat(64), ekSha256: "e".repeat(64),
-      akName: "000b", secretHash: randomBytes(32), createdAt: new Date(expiresAt - 300_000), expiresAt: new Date(expiresAt), usedAt: used ? new Date(expiresAt - 1000) : null,
+      id: `tpmc_${name}${randomBytes(8).toString("hex")}`.slice(0, 31),
+      tenantId: world.tenantId,
+      csrSha256: "c".repeat(64),
+      ekSha256: "e".repeat(64),
+      akName: "000b",
+      secretHash: randomBytes(32),
+      createdAt: new Date(expiresAt - 300_000),
+      expiresAt: new Date(expiresAt),
+      usedAt: used ? new Date(expiresAt - 1000) : null,
     });
-    const rows = [challenge("old", t0 - DAY - 1000, false), challenge("oldused", t0 - DAY - 1000, true), challenge("recent", t0 - DAY + 60_000, false), challenge("live", t0 + 60_000, false)];
+    const rows = [
+      challenge("old", t0 - DAY - 1000, false),
+      challenge("oldused", t0 - DAY - 1000, true),
+      challenge("recent", t0 - DAY + 60_000, false),
+      challenge("live", t0 + 60_000, false),
+    ];
     await db.tpmChallenge.createMany({ data: rows });
     expect((await retain(world, new Date(t0))).deletedTpmChallenges).toBe(2);
     const left = await db.tpmChallenge.findMany({ where: { tenantId: world.tenantId }, select: { id: true } });
@@ -109,17 +121,26 @@ describe("marking expired requests", () => {
     for (let round = 0; round < 25; round++) {
       const created = new Date(Date.now() - 30_000);
       const request = await createJoinRequest({
-        db, tenantId: world.tenantId, siteId: world.siteId, poolId: world.pools.a, reasons: ["unknown-to-discovery"],
+        db,
+        tenantId: world.tenantId,
+        siteId: world.siteId,
+        poolId: world.pools.a,
+        reasons: ["unknown-to-discovery"],
         machine: { hostname: `edge-${round}`, systemUuid: `edge-${round}`, serialNumber: "SN", macAddresses: [], tpmEkSha256: null },
-        csrSha256: randomBytes(32).toString("hex"), credential: { joinTokenId: "test-token" },
-        actor: "test", now: created, ttlSeconds: 60,
+        csrSha256: randomBytes(32).toString("hex"),
+        credential: { joinTokenId: "test-token" },
+        actor: "test",
+        now: created,
+        ttlSeconds: 60,
       });
       const expiry = request.expiresAt;
       // the approval is made a millisecond before the expiry, retention runs at
       // it; either may start a little later, so both orders happen
       const later = <T>(run: () => Promise<T>) => new Promise((resolve) => setTimeout(resolve, Math.random() * 6)).then(run);
       const [approval, pass] = await Promise.allSettled([
-        later(() => approveJoinRequest({ db, pool, requestId: request.id, ttlSeconds: 3600, actor: "test", now: new Date(expiry.getTime() - 1) })),
+        later(() =>
+          approveJoinRequest({ db, pool, requestId: request.id, ttlSeconds: 3600, actor: "test", now: new Date(expiry.getTime() - 1) }),
+        ),
         later(() => runRetention({ db, now: expiry, settings, tenantId: world.tenantId })),
       ]);
       expect(pass.status).toBe("fulfilled");
@@ -188,7 +209,12 @@ describe("deleting old requests and their events", () => {
     const types = await eventTypesOf(id);
     const db = await getDb();
     // a long request window: the request outlives its events' window
-    await runRetention({ db, now: new Date(Date.now() + 200 * DAY), settings: { retentionDays: 365, eventRetentionDays: 90 }, tenantId: world.tenantId });
+    await runRetention({
+      db,
+      now: new Date(Date.now() + 200 * DAY),
+      settings: { retentionDays: 365, eventRetentionDays: 90 },
+      tenantId: world.tenantId,
+    });
     expect(await eventTypesOf(id)).toEqual(types);
   });
 });

@@ -39,11 +39,41 @@ export const DEMO_USERS: { email: string; name: string; grants: DemoGrant[] }[] 
 ];
 
 export const DEMO_SERVICE_KEYS: { id: string; secret: string; tenantId: string; name: string; grant: DemoGrant }[] = [
-  { id: "acmeadmin", secret: "demo-acme-admin-secret", tenantId: "acme", name: "Acme admin (demo)", grant: { tenantId: "acme", poolId: null, role: "pool-admin" } },
-  { id: "acmeviewer", secret: "demo-acme-viewer-secret", tenantId: "acme", name: "Acme viewer (demo)", grant: { tenantId: "acme", poolId: null, role: "pool-viewer" } },
-  { id: "gpuaadmin", secret: "demo-gpu-a-admin-secret", tenantId: "acme", name: "GPU A admin (demo)", grant: { tenantId: "acme", poolId: "gpu-a", role: "pool-admin" } },
-  { id: "globexadmin", secret: "demo-globex-admin-secret", tenantId: "globex", name: "Globex admin (demo)", grant: { tenantId: "globex", poolId: null, role: "pool-admin" } },
-  { id: "acmeowner", secret: "demo-acme-owner-secret", tenantId: "acme", name: "Acme owner (demo)", grant: { tenantId: "acme", poolId: null, role: "tenant-admin" } },
+  {
+    id: "acmeadmin",
+    secret: "demo-acme-admin-secret",
+    tenantId: "acme",
+    name: "Acme admin (demo)",
+    grant: { tenantId: "acme", poolId: null, role: "pool-admin" },
+  },
+  {
+    id: "acmeviewer",
+    secret: "demo-acme-viewer-secret",
+    tenantId: "acme",
+    name: "Acme viewer (demo)",
+    grant: { tenantId: "acme", poolId: null, role: "pool-viewer" },
+  },
+  {
+    id: "gpuaadmin",
+    secret: "demo-gpu-a-admin-secret",
+    tenantId: "acme",
+    name: "GPU A admin (demo)",
+    grant: { tenantId: "acme", poolId: "gpu-a", role: "pool-admin" },
+  },
+  {
+    id: "globexadmin",
+    secret: "demo-globex-admin-secret",
+    tenantId: "globex",
+    name: "Globex admin (demo)",
+    grant: { tenantId: "globex", poolId: null, role: "pool-admin" },
+  },
+  {
+    id: "acmeowner",
+    secret: "demo-acme-owner-secret",
+    tenantId: "acme",
+    name: "Acme owner (demo)",
+    grant: { tenantId: "acme", poolId: null, role: "tenant-admin" },
+  },
 ];
 
 export const DEMO_JOIN_TOKENS = [

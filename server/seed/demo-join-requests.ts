@@ -58,20 +58,134 @@ const discovered = (n: number) => ({ systemUuid: `11111111-1111-4111-8111-111111
 const acmeFra1 = { tenantId: "acme", siteId: "fra1" } as const;
 
 export const DEMO_JOIN_REQUESTS: DemoRequest[] = [
-  { key: "gpu-a-placeholder", ...acmeFra1, poolId: "gpu-a", outcome: "pending", ageMinutes: 95, reasons: ["placeholder-hardware-id", "unknown-to-discovery"], machine: machine(1, { serialNumber: "To Be Filled By O.E.M.", ek: "allowed" }) },
-  { key: "gpu-a-unknown-ek", ...acmeFra1, poolId: "gpu-a", outcome: "pending", ageMinutes: 42, reasons: ["unknown-to-discovery", "tpm-ek-not-allowed"], machine: machine(2, { ek: "unknown" }) },
-  { key: "gpu-a-approved", ...acmeFra1, poolId: "gpu-a", outcome: "approved", ageMinutes: 30, reasons: ["unknown-to-discovery"], machine: machine(3, { ek: "allowed" }) },
-  { key: "gpu-a-rejected", ...acmeFra1, poolId: "gpu-a", outcome: "rejected", ageMinutes: 300, reasons: ["tpm-ek-not-allowed"], machine: machine(4, { ...discovered(1), ek: "unknown" }) },
-  { key: "gpu-a-consumed", ...acmeFra1, poolId: "gpu-a", outcome: "consumed", ageMinutes: 600, reasons: ["unknown-to-discovery"], machine: machine(5, { ek: "allowed" }) },
-  { key: "gpu-a-expired", ...acmeFra1, poolId: "gpu-a", outcome: "expired", ageMinutes: 60 * 30, reasons: ["placeholder-hardware-id"], machine: machine(6, { systemUuid: "00000000-0000-0000-0000-000000000000", macAddresses: discovered(2).macAddresses, ek: "allowed" }) },
-  { key: "gpu-b-pending", ...acmeFra1, poolId: "gpu-b", outcome: "pending", ageMinutes: 12, reasons: ["unknown-to-discovery"], machine: machine(7) },
-  { key: "gpu-b-approved", ...acmeFra1, poolId: "gpu-b", outcome: "approved", ageMinutes: 20, reasons: ["placeholder-hardware-id"], machine: machine(8, { ...discovered(3), serialNumber: "Default string" }) },
-  { key: "gpu-b-rejected", ...acmeFra1, poolId: "gpu-b", outcome: "rejected", ageMinutes: 200, reasons: ["unknown-to-discovery"], machine: machine(9) },
-  { key: "fra1-unclaimed-1", ...acmeFra1, poolId: null, outcome: "pending", ageMinutes: 8, reasons: ["unknown-to-discovery"], machine: machine(10) },
-  { key: "fra1-unclaimed-2", ...acmeFra1, poolId: null, outcome: "pending", ageMinutes: 3, reasons: ["placeholder-hardware-id", "unknown-to-discovery"], machine: machine(11, { systemUuid: "03000200-0400-0500-0006-000700080009" }) },
-  { key: "fra1-unclaimed-expired", ...acmeFra1, poolId: null, outcome: "expired", ageMinutes: 60 * 26, reasons: ["unknown-to-discovery"], machine: machine(12) },
-  { key: "cpu-x-pending", tenantId: "acme", siteId: "ams1", poolId: "cpu-x", outcome: "pending", ageMinutes: 15, reasons: ["unknown-to-discovery"], machine: machine(13, { hostname: "node-013.ams1.acme.test" }) },
-  { key: "globex-pending", tenantId: "globex", siteId: "nyc1", poolId: "globex-gpu", outcome: "pending", ageMinutes: 25, reasons: ["unknown-to-discovery"], machine: machine(14, { hostname: "gx-014.nyc1.globex.test" }) },
+  {
+    key: "gpu-a-placeholder",
+    ...acmeFra1,
+    poolId: "gpu-a",
+    outcome: "pending",
+    ageMinutes: 95,
+    reasons: ["placeholder-hardware-id", "unknown-to-discovery"],
+    machine: machine(1, { serialNumber: "To Be Filled By O.E.M.", ek: "allowed" }),
+  },
+  {
+    key: "gpu-a-unknown-ek",
+    ...acmeFra1,
+    poolId: "gpu-a",
+    outcome: "pending",
+    ageMinutes: 42,
+    reasons: ["unknown-to-discovery", "tpm-ek-not-allowed"],
+    machine: machine(2, { ek: "unknown" }),
+  },
+  {
+    key: "gpu-a-approved",
+    ...acmeFra1,
+    poolId: "gpu-a",
+    outcome: "approved",
+    ageMinutes: 30,
+    reasons: ["unknown-to-discovery"],
+    machine: machine(3, { ek: "allowed" }),
+  },
+  {
+    key: "gpu-a-rejected",
+    ...acmeFra1,
+    poolId: "gpu-a",
+    outcome: "rejected",
+    ageMinutes: 300,
+    reasons: ["tpm-ek-not-allowed"],
+    machine: machine(4, { ...discovered(1), ek: "unknown" }),
+  },
+  {
+    key: "gpu-a-consumed",
+    ...acmeFra1,
+    poolId: "gpu-a",
+    outcome: "consumed",
+    ageMinutes: 600,
+    reasons: ["unknown-to-discovery"],
+    machine: machine(5, { ek: "allowed" }),
+  },
+  {
+    key: "gpu-a-expired",
+    ...acmeFra1,
+    poolId: "gpu-a",
+    outcome: "expired",
+    ageMinutes: 60 * 30,
+    reasons: ["placeholder-hardware-id"],
+    machine: machine(6, { systemUuid: "00000000-0000-0000-0000-000000000000", macAddresses: discovered(2).macAddresses, ek: "allowed" }),
+  },
+  {
+    key: "gpu-b-pending",
+    ...acmeFra1,
+    poolId: "gpu-b",
+    outcome: "pending",
+    ageMinutes: 12,
+    reasons: ["unknown-to-discovery"],
+    machine: machine(7),
+  },
+  {
+    key: "gpu-b-approved",
+    ...acmeFra1,
+    poolId: "gpu-b",
+    outcome: "approved",
+    ageMinutes: 20,
+    reasons: ["placeholder-hardware-id"],
+    machine: machine(8, { ...discovered(3), serialNumber: "Default string" }),
+  },
+  {
+    key: "gpu-b-rejected",
+    ...acmeFra1,
+    poolId: "gpu-b",
+    outcome: "rejected",
+    ageMinutes: 200,
+    reasons: ["unknown-to-discovery"],
+    machine: machine(9),
+  },
+  {
+    key: "fra1-unclaimed-1",
+    ...acmeFra1,
+    poolId: null,
+    outcome: "pending",
+    ageMinutes: 8,
+    reasons: ["unknown-to-discovery"],
+    machine: machine(10),
+  },
+  {
+    key: "fra1-unclaimed-2",
+    ...acmeFra1,
+    poolId: null,
+    outcome: "pending",
+    ageMinutes: 3,
+    reasons: ["placeholder-hardware-id", "unknown-to-discovery"],
+    machine: machine(11, { systemUuid: "03000200-0400-0500-0006-000700080009" }),
+  },
+  {
+    key: "fra1-unclaimed-expired",
+    ...acmeFra1,
+    poolId: null,
+    outcome: "expired",
+    ageMinutes: 60 * 26,
+    reasons: ["unknown-to-discovery"],
+    machine: machine(12),
+  },
+  {
+    key: "cpu-x-pending",
+    tenantId: "acme",
+    siteId: "ams1",
+    poolId: "cpu-x",
+    outcome: "pending",
+    ageMinutes: 15,
+    reasons: ["unknown-to-discovery"],
+    machine: machine(13, { hostname: "node-013.ams1.acme.test" }),
+  },
+  {
+    key: "globex-pending",
+    tenantId: "globex",
+    siteId: "nyc1",
+    poolId: "globex-gpu",
+    outcome: "pending",
+    ageMinutes: 25,
+    reasons: ["unknown-to-discovery"],
+    machine: machine(14, { hostname: "gx-014.nyc1.globex.test" }),
+  },
 ];
 
 const DEMO_ACTOR = "bcsk_acmeadmin";
@@ -80,7 +194,10 @@ const DEMO_ACTOR = "bcsk_acmeadmin";
 export async function seedDemoJoinRequests(db: Db, now: Date = new Date()): Promise<number> {
   let created = 0;
   for (const demo of DEMO_JOIN_REQUESTS) {
-    const seeded = await db.joinRequest.findFirst({ where: { tenantId: demo.tenantId, hostname: demo.machine.hostname }, select: { id: true } });
+    const seeded = await db.joinRequest.findFirst({
+      where: { tenantId: demo.tenantId, hostname: demo.machine.hostname },
+      select: { id: true },
+    });
     if (seeded) continue;
     const askedAt = new Date(now.getTime() - demo.ageMinutes * 60_000);
     const { requestId, body } = await joinAsTheMachine(db, demo, askedAt);
@@ -103,7 +220,9 @@ async function joinAsTheMachine(db: Db, demo: DemoRequest, askedAt: Date) {
   const { csrPem } = await makeKeyAndCsr(hardware.hostname);
   const credential = await verifyJoinBearer(db, demoBearer(demo), askedAt);
   const { outcome, body } = await joinAsMachine({
-    db, credential, now: askedAt,
+    db,
+    credential,
+    now: askedAt,
     body: {
       csr: csrPem,
       hostname: hardware.hostname,
@@ -134,5 +253,13 @@ async function decide(db: Db, demo: DemoRequest, requestId: string, askedAt: Dat
     await rejectJoinRequest({ db, pool, requestId, reason: "hardware not expected at this site", actor: DEMO_ACTOR, now: decidedAt });
     return;
   }
-  await approveJoinRequest({ db, pool, requestId, ttlSeconds: 4 * 3600, reason: "racked by ops, ticket OPS-1042", actor: DEMO_ACTOR, now: decidedAt });
+  await approveJoinRequest({
+    db,
+    pool,
+    requestId,
+    ttlSeconds: 4 * 3600,
+    reason: "racked by ops, ticket OPS-1042",
+    actor: DEMO_ACTOR,
+    now: decidedAt,
+  });
 }

@@ -29,10 +29,32 @@ interface DemoNode {
 
 export const DEMO_NODES: DemoNode[] = [
   { hostname: "gpu-a-01.fra1.acme.test", poolId: "gpu-a", discovered: 4, joinedDaysAgo: 12, changes: [], lastSeenMinutesAgo: 1 },
-  { hostname: "gpu-a-02.fra1.acme.test", poolId: "gpu-a", discovered: 5, joinedDaysAgo: 9, changes: ["driver", "gpu-replaced"], lastSeenMinutesAgo: 2 },
+  {
+    hostname: "gpu-a-02.fra1.acme.test",
+    poolId: "gpu-a",
+    discovered: 5,
+    joinedDaysAgo: 9,
+    changes: ["driver", "gpu-replaced"],
+    lastSeenMinutesAgo: 2,
+  },
   { hostname: "gpu-b-01.fra1.acme.test", poolId: "gpu-b", discovered: 6, joinedDaysAgo: 26, changes: [], lastSeenMinutesAgo: 1 }, // certificate expires in 4 days
-  { hostname: "gpu-b-02.fra1.acme.test", poolId: "gpu-b", discovered: 7, joinedDaysAgo: 6, changes: ["disk-added"], lastSeenMinutesAgo: 190 }, // stale
-  { hostname: "gpu-b-03.fra1.acme.test", poolId: "gpu-b", discovered: 9, joinedDaysAgo: 15, changes: [], lastSeenMinutesAgo: 60 * 24 * 3, revokeReason: "failed burn-in: GPU 3 reports uncorrectable ECC errors" },
+  {
+    hostname: "gpu-b-02.fra1.acme.test",
+    poolId: "gpu-b",
+    discovered: 7,
+    joinedDaysAgo: 6,
+    changes: ["disk-added"],
+    lastSeenMinutesAgo: 190,
+  }, // stale
+  {
+    hostname: "gpu-b-03.fra1.acme.test",
+    poolId: "gpu-b",
+    discovered: 9,
+    joinedDaysAgo: 15,
+    changes: [],
+    lastSeenMinutesAgo: 60 * 24 * 3,
+    revokeReason: "failed burn-in: GPU 3 reports uncorrectable ECC errors",
+  },
 ];
 
 const DEMO_ACTOR = "bcsk_acmeadmin";
@@ -58,20 +80,29 @@ export async function seedDemoNodes(db: Db, now: Date): Promise<number> {
   return created;
 }
 
-async function admit(db: Db, demo: DemoNode, machine: { hostname: string; systemUuid: string; serialNumber: string; macAddresses: string[] }, joinedAt: Date) {
+async function admit(
+  db: Db,
+  demo: DemoNode,
+  machine: { hostname: string; systemUuid: string; serialNumber: string; macAddresses: string[] },
+  joinedAt: Date,
+) {
   const token = DEMO_JOIN_TOKENS.find((candidate) => candidate.poolId === demo.poolId)!;
   const credential = await verifyJoinBearer(db, { prefix: "bcjt", id: token.id, secret: token.secret }, joinedAt);
   const { csrPem } = await makeKeyAndCsr(machine.hostname);
   const { outcome } = await joinAsMachine({
-    db, credential, now: joinedAt,
+    db,
+    credential,
+    now: joinedAt,
     body: {
-      csr: csrPem, hostname: machine.hostname,
+      csr: csrPem,
+      hostname: machine.hostname,
       hardware: { systemUuid: machine.systemUuid, serialNumber: machine.serialNumber, macAddresses: machine.macAddresses },
     },
     // gpu-a requires TPM: the machine proves the allow-listed demo EK (SPEC F1, F5)
     tpm: demo.poolId === "gpu-a" ? demoSoftwareTpm("allowed") : undefined,
   });
-  if (outcome.status !== "admitted") throw new Error(`demo node ${demo.hostname} should be admitted at once, got ${JSON.stringify(outcome)}`);
+  if (outcome.status !== "admitted")
+    throw new Error(`demo node ${demo.hostname} should be admitted at once, got ${JSON.stringify(outcome)}`);
   return outcome.nodeId;
 }
 

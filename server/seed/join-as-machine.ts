@@ -24,7 +24,10 @@ const bytes = (buffer: Buffer) => Buffer.from(buffer);
 /** The join's outcome after the challenge, if any, was answered; the body without the activation, for later retries. */
 export async function joinAsMachine(input: { db: Db; credential: JoinCredential; body: Body; tpm?: SoftwareTpm; now: Date }) {
   const { db, credential, tpm, now } = input;
-  const body: JoinNodeInput = { ...input.body, tpm: tpm ? { ekPublicKey: tpm.ekPublicKeyPem, akPublic: bytes(tpm.akPublic), activation: undefined } : undefined };
+  const body: JoinNodeInput = {
+    ...input.body,
+    tpm: tpm ? { ekPublicKey: tpm.ekPublicKeyPem, akPublic: bytes(tpm.akPublic), activation: undefined } : undefined,
+  };
   const first = await joinNode({ db, credential, body, now });
   if (first.status !== "challenge" || !tpm) return { outcome: first, body };
   const secret = tpm.activateCredential(Buffer.from(first.credentialBlob, "base64"), Buffer.from(first.encryptedSecret, "base64"));

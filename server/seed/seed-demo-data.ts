@@ -13,8 +13,18 @@ import { addTpmAllowedKey } from "../attestation/tpm-allow-list";
 import { upsertDiscoveredMachines } from "../attestation/upsert-discovered-machines";
 import { log } from "../log";
 import {
-  DEMO_DISCOVERED_MACHINES, DEMO_ENROLLMENT_KEYS, DEMO_JOIN_TOKEN_MAX_USES, DEMO_JOIN_TOKEN_TTL_MS, DEMO_JOIN_TOKENS,
-  DEMO_PASSWORD, DEMO_POOLS, DEMO_SERVICE_KEYS, DEMO_SITES, DEMO_TENANTS, DEMO_TPM_ALLOWED_KEYS, DEMO_USERS,
+  DEMO_DISCOVERED_MACHINES,
+  DEMO_ENROLLMENT_KEYS,
+  DEMO_JOIN_TOKEN_MAX_USES,
+  DEMO_JOIN_TOKEN_TTL_MS,
+  DEMO_JOIN_TOKENS,
+  DEMO_PASSWORD,
+  DEMO_POOLS,
+  DEMO_SERVICE_KEYS,
+  DEMO_SITES,
+  DEMO_TENANTS,
+  DEMO_TPM_ALLOWED_KEYS,
+  DEMO_USERS,
 } from "./demo-data";
 import { seedDemoJoinRequests } from "./demo-join-requests";
 import { seedDemoNodes } from "./demo-nodes";
@@ -45,7 +55,8 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ jo
   for (const { archived, ...pool } of DEMO_POOLS) {
     await leaveChangedAlone(
       createPool({ ...admin, input: pool }).then(async ({ outcome }) => {
-        if (archived && outcome === "created") await setPoolArchived({ ...admin, archived: true, input: { tenantId: pool.tenantId, id: pool.id } });
+        if (archived && outcome === "created")
+          await setPoolArchived({ ...admin, archived: true, input: { tenantId: pool.tenantId, id: pool.id } });
       }),
     );
   }
@@ -56,7 +67,9 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ jo
     }
   }
   for (const key of DEMO_SERVICE_KEYS) {
-    await leaveChangedAlone(createServiceKey({ ...admin, input: { tenantId: key.tenantId, id: key.id, name: key.name }, secret: key.secret }));
+    await leaveChangedAlone(
+      createServiceKey({ ...admin, input: { tenantId: key.tenantId, id: key.id, name: key.name }, secret: key.secret }),
+    );
     const { tenantId, poolId, role } = key.grant;
     await leaveChangedAlone(addGrant({ ...admin, input: { tenantId, poolId, role, subject: { serviceKeyId: key.id } } }));
   }
@@ -77,11 +90,19 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ jo
     });
   }
   for (const { secret, ...key } of DEMO_ENROLLMENT_KEYS) {
-    await db.siteEnrollmentKey.upsert({ where: { id: key.id }, update: {}, create: { ...key, secretHash: hashSecret(secret), maxUses: DEMO_JOIN_TOKEN_MAX_USES } });
+    await db.siteEnrollmentKey.upsert({
+      where: { id: key.id },
+      update: {},
+      create: { ...key, secretHash: hashSecret(secret), maxUses: DEMO_JOIN_TOKEN_MAX_USES },
+    });
   }
   const known = await db.discoveredMachine.count({ where: { siteId: "fra1" } });
   if (known === 0) {
-    const machines = DEMO_DISCOVERED_MACHINES.map(({ systemUuid, macAddresses, assignedPoolId }) => ({ systemUuid, macAddresses, assignedPoolId }));
+    const machines = DEMO_DISCOVERED_MACHINES.map(({ systemUuid, macAddresses, assignedPoolId }) => ({
+      systemUuid,
+      macAddresses,
+      assignedPoolId,
+    }));
     await upsertDiscoveredMachines({ ...admin, input: { tenantId: "acme", siteId: "fra1", machines } });
   }
   for (const { tenantId, ekSha256, note } of DEMO_TPM_ALLOWED_KEYS) {

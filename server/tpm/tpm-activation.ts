@@ -19,7 +19,10 @@ export interface ActivationClaim {
 // One answer for every way an activation can fail; the cause goes to the log.
 const refused = (challengeId: string, cause: string) => {
   log.warn("tpm activation refused", { challenge: challengeId, cause });
-  return new ApiError("PERMISSION_DENIED", "the TPM activation does not answer a live challenge of this join; join again without tpm.activation for a new challenge");
+  return new ApiError(
+    "PERMISSION_DENIED",
+    "the TPM activation does not answer a live challenge of this join; join again without tpm.activation for a new challenge",
+  );
 };
 
 /** Checks the claim against its challenge, reading only: wrong, expired, used, or made for another CSR, EK or AK → 403. */
@@ -29,7 +32,8 @@ export async function verifyTpmActivation(db: Db, claim: ActivationClaim, now: D
   if (challenge.usedAt) throw refused(claim.challengeId, "already used");
   if (challenge.expiresAt.getTime() <= now.getTime()) throw refused(claim.challengeId, "expired");
   if (challenge.csrSha256 !== claim.csrSha256) throw refused(claim.challengeId, "another CSR");
-  if (challenge.ekSha256 !== claim.ekSha256 || challenge.akName !== claim.akName.toString("hex")) throw refused(claim.challengeId, "another EK or AK");
+  if (challenge.ekSha256 !== claim.ekSha256 || challenge.akName !== claim.akName.toString("hex"))
+    throw refused(claim.challengeId, "another EK or AK");
   const presented = createHash("sha256").update(claim.secret).digest();
   if (!timingSafeEqual(presented, Buffer.from(challenge.secretHash))) throw refused(claim.challengeId, "wrong secret");
 }

@@ -22,7 +22,9 @@ export interface Tracing {
 export async function startTracing(): Promise<Tracing> {
   const protocol = tracesProtocol();
   const { OTLPTraceExporter } =
-    protocol === "http/json" ? await import("@opentelemetry/exporter-trace-otlp-http") : await import("@opentelemetry/exporter-trace-otlp-proto");
+    protocol === "http/json"
+      ? await import("@opentelemetry/exporter-trace-otlp-http")
+      : await import("@opentelemetry/exporter-trace-otlp-proto");
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES (the env detector) win over our default name.
   const resource = resourceFromAttributes({ "service.name": "better-compute" }).merge(detectResources({ detectors: [envDetector] }));
   const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(new OTLPTraceExporter())] });

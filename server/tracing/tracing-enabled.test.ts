@@ -19,7 +19,9 @@ describe("tracesProtocol", () => {
   it("http/protobuf unless http/json is asked for; the traces variable wins over the general one", () => {
     expect(tracesProtocol({})).toBe("http/protobuf");
     expect(tracesProtocol({ OTEL_EXPORTER_OTLP_PROTOCOL: "http/json" })).toBe("http/json");
-    expect(tracesProtocol({ OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "http/protobuf" })).toBe("http/protobuf");
+    expect(tracesProtocol({ OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "http/protobuf" })).toBe(
+      "http/protobuf",
+    );
     expect(tracesProtocol({ OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" })).toBe("http/protobuf");
   });
 });

@@ -122,7 +122,9 @@ describe("a delivery", () => {
     track(await startTestWorker(world));
     await hooks.waitFor(() => hooks.delivered().length === 1);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(hooks.received.map((webhook) => (JSON.parse(webhook.body) as { type: string }).type)).toEqual(["security.join-request.approved"]);
+    expect(hooks.received.map((webhook) => (JSON.parse(webhook.body) as { type: string }).type)).toEqual([
+      "security.join-request.approved",
+    ]);
     expect(await deliveriesOf(subscriptionId)).toHaveLength(1);
   });
 });

@@ -19,8 +19,14 @@ describe("enqueueDeliveries", () => {
     const insert = (id: string) =>
       db.event.create({
         data: {
-          id, type: "security.join-request.created", occurredAt: new Date(), tenantId: world.tenantId, siteId: world.siteId,
-          poolId: world.pools.a, requestId: null, data: {},
+          id,
+          type: "security.join-request.created",
+          occurredAt: new Date(),
+          tenantId: world.tenantId,
+          siteId: world.siteId,
+          poolId: world.pools.a,
+          requestId: null,
+          data: {},
         },
       });
     const first = eventAt(t);

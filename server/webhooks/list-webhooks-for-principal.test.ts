@@ -23,7 +23,11 @@ describe("webhook URLs in the console", () => {
     expect(viewer).toEqual(["https://hooks.example.com:8443/…"]);
     expect(viewer.join()).not.toMatch(/T0KEN|s3cret/);
     // A viewer of the whole tenant who is pool-admin on one pool only is still below tenant-wide admin.
-    const mixed: Principal = { kind: "user", id: "usr_mixed", grants: [...as("pool_viewer").grants, { tenantId: world.tenantId, poolId: world.pools.a, role: "pool_admin" }] };
+    const mixed: Principal = {
+      kind: "user",
+      id: "usr_mixed",
+      grants: [...as("pool_viewer").grants, { tenantId: world.tenantId, poolId: world.pools.a, role: "pool_admin" }],
+    };
     expect(await urls(mixed)).toEqual(["https://hooks.example.com:8443/…"]);
   });
 });

@@ -43,7 +43,9 @@ export async function loadAttemptInputs(db: Db, claimed: readonly ClaimedDeliver
     }
   }
   // Deliveries are made for events of the subscription's tenant only, so tenantId is set.
-  const eventsById = new Map(events.map((event) => [event.id, { ...event, tenantId: event.tenantId!, occurredAt: event.occurredAt.toISOString() }]));
+  const eventsById = new Map(
+    events.map((event) => [event.id, { ...event, tenantId: event.tenantId!, occurredAt: event.occurredAt.toISOString() }]),
+  );
   const inputs = new Map<bigint, AttemptInput>();
   for (const delivery of claimed) {
     const target = keysById.get(delivery.subscriptionId);

@@ -36,9 +36,11 @@ export async function recordAttempt(input: {
       await tx.webhookDelivery.update({
         where: { id: delivery.id },
         data:
-          next === null ? { status: "delivered", deliveredAt: now, lastAttemptAt: at }
-          : next.kind === "dead" ? { status: "dead", lastAttemptAt: at }
-          : { nextAttemptAt: next.at, lastAttemptAt: at },
+          next === null
+            ? { status: "delivered", deliveredAt: now, lastAttemptAt: at }
+            : next.kind === "dead"
+              ? { status: "dead", lastAttemptAt: at }
+              : { nextAttemptAt: next.at, lastAttemptAt: at },
       });
     }
     await tx.$executeRaw`

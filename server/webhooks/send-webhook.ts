@@ -51,13 +51,19 @@ export async function sendWebhook(input: {
   try {
     const url = new URL(input.url);
     checkWebhookUrlTarget(url, allowPrivate);
-    const statusCode = await post(url, body, {
-      "content-type": "application/json",
-      "user-agent": "BetterCompute-Webhooks/1",
-      "webhook-id": event.id,
-      "webhook-timestamp": String(timestamp),
-      "webhook-signature": webhookSignature(input.keys, event.id, timestamp, body),
-    }, controller.signal, checkedLookup(allowPrivate));
+    const statusCode = await post(
+      url,
+      body,
+      {
+        "content-type": "application/json",
+        "user-agent": "BetterCompute-Webhooks/1",
+        "webhook-id": event.id,
+        "webhook-timestamp": String(timestamp),
+        "webhook-signature": webhookSignature(input.keys, event.id, timestamp, body),
+      },
+      controller.signal,
+      checkedLookup(allowPrivate),
+    );
     const ok = statusCode >= 200 && statusCode < 300;
     return { ok, statusCode, error: ok ? null : `HTTP ${statusCode}`, durationMs: elapsed() };
   } catch (error) {

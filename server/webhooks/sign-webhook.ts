@@ -7,7 +7,5 @@ import { createHmac } from "node:crypto";
  * secret rotation both the new and the previous secret sign).
  */
 export function webhookSignature(keys: readonly Buffer[], id: string, timestamp: number, body: string): string {
-  return keys
-    .map((key) => `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`, "utf8").digest("base64")}`)
-    .join(" ");
+  return keys.map((key) => `v1,${createHmac("sha256", key).update(`${id}.${timestamp}.${body}`, "utf8").digest("base64")}`).join(" ");
 }

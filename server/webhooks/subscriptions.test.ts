@@ -6,7 +6,11 @@ import { createWorld, makeRequest } from "@/e2e/api/support/world";
 import { enqueueDeliveries } from "./enqueue-deliveries";
 import { openWebhookKey, webhookSecretKey } from "./webhook-secret";
 import {
-  createWebhookSubscription, deleteWebhookSubscription, listWebhookSubscriptions, rotateWebhookSecret, WebhookSubscriptionError,
+  createWebhookSubscription,
+  deleteWebhookSubscription,
+  listWebhookSubscriptions,
+  rotateWebhookSecret,
+  WebhookSubscriptionError,
 } from "./webhook-subscriptions";
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -34,7 +38,12 @@ describe("webhook subscriptions", () => {
     const [listed] = await listWebhookSubscriptions({ db, tenantIds: [world.tenantId] });
     expect(Object.keys(listed!)).not.toContain("secret");
     expect(JSON.stringify(listed)).not.toContain(key.toString("base64"));
-    expect(listed).toMatchObject({ url: "https://hooks.example.com/bc", eventTypes: [], consecutiveFailures: 0, health: { kind: "healthy" } });
+    expect(listed).toMatchObject({
+      url: "https://hooks.example.com/bc",
+      eventTypes: [],
+      consecutiveFailures: 0,
+      health: { kind: "healthy" },
+    });
     expect(logged.join("")).not.toContain(key.toString("base64"));
   });
 
@@ -91,7 +100,12 @@ describe("webhook subscriptions", () => {
     const db = await getDb();
     const world = await createWorld();
     await makeRequest(world, { poolId: world.pools.a });
-    const created = await createWebhookSubscription({ db, tenantId: world.tenantId, url: "http://127.0.0.1:9/x", now: new Date(Date.now() + 5) });
+    const created = await createWebhookSubscription({
+      db,
+      tenantId: world.tenantId,
+      url: "http://127.0.0.1:9/x",
+      now: new Date(Date.now() + 5),
+    });
     await new Promise((resolve) => setTimeout(resolve, 10));
     await makeRequest(world, { poolId: world.pools.a });
     await enqueueDeliveries({ db, now: new Date(), tenantId: world.tenantId });

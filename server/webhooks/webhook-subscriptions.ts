@@ -29,8 +29,17 @@ export interface WebhookSubscriptionInfo {
 }
 
 export const PUBLIC_COLUMNS = {
-  id: true, tenantId: true, url: true, eventTypes: true, createdAt: true, consecutiveFailures: true,
-  failingSince: true, lastAttemptAt: true, lastSuccessAt: true, lastError: true, previousSecretExpiresAt: true,
+  id: true,
+  tenantId: true,
+  url: true,
+  eventTypes: true,
+  createdAt: true,
+  consecutiveFailures: true,
+  failingSince: true,
+  lastAttemptAt: true,
+  lastSuccessAt: true,
+  lastError: true,
+  previousSecretExpiresAt: true,
 } as const;
 
 export class WebhookSubscriptionError extends Error {
@@ -88,7 +97,10 @@ export async function createWebhookSubscription(input: {
   const { key, secret } = generateWebhookSecret();
   const row = await db.webhookSubscription.create({
     data: {
-      id, tenantId, url, eventTypes,
+      id,
+      tenantId,
+      url,
+      eventTypes,
       secretEncrypted: await sealWebhookKey(id, key),
       scanAfter: eventIdFloor(now.getTime()),
       createdAt: now,

@@ -27,9 +27,17 @@ const send = (url: string, allowPrivate: boolean, timeoutMs = 2000) =>
 
 describe("webhook targets", () => {
   it.each([
-    ["127.0.0.1", "loopback"], ["::1", "loopback"], ["10.1.2.3", "private"], ["172.16.0.9", "private"],
-    ["192.168.1.1", "private"], ["169.254.169.254", "linkLocal"], ["fe80::1", "linkLocal"], ["fd00::1", "uniqueLocal"],
-    ["0.0.0.0", "unspecified"], ["100.64.0.1", "carrierGradeNat"], ["::ffff:127.0.0.1", "loopback"],
+    ["127.0.0.1", "loopback"],
+    ["::1", "loopback"],
+    ["10.1.2.3", "private"],
+    ["172.16.0.9", "private"],
+    ["192.168.1.1", "private"],
+    ["169.254.169.254", "linkLocal"],
+    ["fe80::1", "linkLocal"],
+    ["fd00::1", "uniqueLocal"],
+    ["0.0.0.0", "unspecified"],
+    ["100.64.0.1", "carrierGradeNat"],
+    ["::ffff:127.0.0.1", "loopback"],
   ])("%s is refused (%s)", (address, range) => {
     expect(blockedAddressReason(address)).toBe(`${address} is a ${range} address`);
   });
@@ -40,7 +48,9 @@ describe("webhook targets", () => {
 
   it("creation refuses http, private literals and names resolving to loopback; public https passes", async () => {
     await expect(checkWebhookTarget(new URL("http://93.184.215.14/hook"), false)).rejects.toThrow(/must be https/);
-    await expect(checkWebhookTarget(new URL("https://169.254.169.254/latest"), false)).rejects.toThrow(/169\.254\.169\.254 is a linkLocal address/);
+    await expect(checkWebhookTarget(new URL("https://169.254.169.254/latest"), false)).rejects.toThrow(
+      /169\.254\.169\.254 is a linkLocal address/,
+    );
     await expect(checkWebhookTarget(new URL("https://[::1]/"), false)).rejects.toThrow(/::1 is a loopback address/);
     await expect(checkWebhookTarget(new URL("https://localhost/hook"), false)).rejects.toThrow(/localhost resolves to .*loopback/);
     await expect(checkWebhookTarget(new URL("https://93.184.215.14/hook"), false)).resolves.toBeUndefined();
@@ -51,7 +61,9 @@ describe("webhook targets", () => {
     const world = await createWorld();
     const create = (url: string) => createWebhookSubscription({ db, tenantId: world.tenantId, url, now: new Date(), allowPrivate: false });
     const db = await getDb();
-    await expect(create("https://10.0.0.1/")).rejects.toThrow(new WebhookSubscriptionError("the URL must not point at a private address: 10.0.0.1 is a private address"));
+    await expect(create("https://10.0.0.1/")).rejects.toThrow(
+      new WebhookSubscriptionError("the URL must not point at a private address: 10.0.0.1 is a private address"),
+    );
     await expect(create("http://hooks.example.com/")).rejects.toBeInstanceOf(WebhookSubscriptionError);
     expect(await db.webhookSubscription.count({ where: { tenantId: world.tenantId } })).toBe(0);
   });

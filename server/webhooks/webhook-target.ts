@@ -34,7 +34,8 @@ const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, "");
 /** The URL's protocol and literal host, before any DNS: https only unless allowed. */
 export function checkWebhookUrlTarget(url: URL, allowPrivate = privateTargetsAllowed()): void {
   if (allowPrivate) return;
-  if (url.protocol !== "https:") throw new WebhookTargetError("the URL must be https:// (BC_WEBHOOK_ALLOW_PRIVATE=1 allows http for development)");
+  if (url.protocol !== "https:")
+    throw new WebhookTargetError("the URL must be https:// (BC_WEBHOOK_ALLOW_PRIVATE=1 allows http for development)");
   const host = bareHost(url);
   const reason = isIP(host) ? blockedAddressReason(host) : null;
   if (reason) throw new WebhookTargetError(`the URL must not point at a private address: ${reason}`);
@@ -45,22 +46,32 @@ export function checkWebhookUrlTarget(url: URL, allowPrivate = privateTargetsAll
  * connection if any address is not public, and hands the socket the very
  * addresses it checked — so a second, rebound DNS answer is never used.
  */
-export const checkedLookup = (allowPrivate: boolean): LookupFunction => (hostname, options, callback) => {
-  dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-    if (error) return callback(error, "", 0);
-    const blocked = allowPrivate ? null : addresses.map((entry) => blockedAddressReason(entry.address)).find(Boolean);
-    if (blocked) return callback(new WebhookTargetError(`refused: ${hostname} resolves to ${blocked.replace(/ is /, ", ")}`), "", 0);
-    if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
-    const first = addresses[0]!;
-    callback(null, first.address, first.family);
-  });
-};
+export const checkedLookup =
+  (allowPrivate: boolean): LookupFunction =>
+  (hostname, options, callback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, "", 0);
+      const blocked = allowPrivate ? null : addresses.map((entry) => blockedAddressReason(entry.address)).find(Boolean);
+      if (blocked) return callback(new WebhookTargetError(`refused: ${hostname} resolves to ${blocked.replace(/ is /, ", ")}`), "", 0);
+      if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, addresses);
+      const first = addresses[0]!;
+      callback(null, first.address, first.family);
+    });
+  };
 
 /** The check at creation: the URL, then what its host resolves to now. */
 export async function checkWebhookTarget(url: URL, allowPrivate = privateTargetsAllowed()): Promise<void> {
   checkWebhookUrlTarget(url, allowPrivate);
   if (allowPrivate || isIP(bareHost(url))) return;
   await new Promise<void>((resolve, reject) =>
-    checkedLookup(false)(url.hostname, {}, (error) => (error ? reject(error instanceof WebhookTargetError ? error : new WebhookTargetError(`${url.hostname} does not resolve: ${(error as NodeJS.ErrnoException).code ?? error.message}`)) : resolve())),
+    checkedLookup(false)(url.hostname, {}, (error) =>
+      error
+        ? reject(
+            error instanceof WebhookTargetError
+              ? error
+              : new WebhookTargetError(`${url.hostname} does not resolve: ${(error as NodeJS.ErrnoException).code ?? error.message}`),
+          )
+        : resolve(),
+    ),
   );
 }

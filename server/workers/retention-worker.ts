@@ -25,7 +25,8 @@ export function startRetentionWorker(options: {
     while (!stopping) {
       try {
         const result = await runRetention({ db: options.db, now: clock(), settings: options.settings, tenantId: options.tenantId });
-        if (result.marked || result.deletedRequests || result.deletedEvents || result.deletedTpmChallenges) log.info("retention pass", { ...result });
+        if (result.marked || result.deletedRequests || result.deletedEvents || result.deletedTpmChallenges)
+          log.info("retention pass", { ...result });
       } catch (error) {
         log.error("retention pass failed", { error: String(error) });
       }

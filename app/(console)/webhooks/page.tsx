@@ -19,17 +19,25 @@ export default async function WebhooksPage() {
       </p>
       {tenants.length === 0 ? (
         <div className={`card ${styles.empty}`}>
-          <p><strong>No webhooks to show.</strong></p>
-          <p className="muted">A webhook carries every event of its tenant, so it is shown to those with a role on all of the tenant&apos;s pools.</p>
+          <p>
+            <strong>No webhooks to show.</strong>
+          </p>
+          <p className="muted">
+            A webhook carries every event of its tenant, so it is shown to those with a role on all of the tenant&apos;s pools.
+          </p>
         </div>
       ) : (
         tenants.map((tenant) => (
           <section key={tenant.tenantId} aria-labelledby={`tenant-${tenant.tenantId}`} data-testid="tenant-webhooks">
-            <h2 id={`tenant-${tenant.tenantId}`}>{tenant.tenantName} <span className="mono muted">{tenant.tenantId}</span></h2>
+            <h2 id={`tenant-${tenant.tenantId}`}>
+              {tenant.tenantName} <span className="mono muted">{tenant.tenantId}</span>
+            </h2>
             {tenant.subscriptions.length ? (
               <WebhooksTable subscriptions={tenant.subscriptions} />
             ) : (
-              <p className="muted">No webhooks: <code>npm run webhooks -- create --tenant {tenant.tenantId} --url https://…</code></p>
+              <p className="muted">
+                No webhooks: <code>npm run webhooks -- create --tenant {tenant.tenantId} --url https://…</code>
+              </p>
             )}
           </section>
         ))

@@ -18,13 +18,18 @@ export default function ApiReferencePage() {
         machine-readable document: <a href="/api/openapi.json">OpenAPI 3.1</a>, and to browse and try:{" "}
         {/* A plain link: the reference is a route handler's own HTML document (the Scalar bundle), not a page <Link> could render. */}
         {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-        <a href="/docs/api/reference" data-testid="interactive-reference">the interactive reference</a>.
+        <a href="/docs/api/reference" data-testid="interactive-reference">
+          the interactive reference
+        </a>
+        .
       </p>
       <ul data-testid="groups">
         {groupDocs().map((group) => (
           <li key={group.name}>
-            <NavLink href={`/docs/api/${group.name}`}><code>{group.name}</code></NavLink> — <InlineCode text={group.description} />{" "}
-            <span className="muted">{servedSentence(group)}</span>
+            <NavLink href={`/docs/api/${group.name}`}>
+              <code>{group.name}</code>
+            </NavLink>{" "}
+            — <InlineCode text={group.description} /> <span className="muted">{servedSentence(group)}</span>
           </li>
         ))}
       </ul>

@@ -69,12 +69,18 @@ export function joinBody(machine: Machine): Record<string, unknown> {
     hardware: { systemUuid: machine.systemUuid, serialNumber: machine.serialNumber, macAddresses: machine.macAddresses },
     tpm: machine.tpm
       ? { ekPublicKey: machine.tpm.ekPublicKeyPem, akPublic: machine.tpm.akPublic.toString("base64") }
-      : machine.ekPublicKey ? { ekPublicKey: machine.ekPublicKey } : null,
+      : machine.ekPublicKey
+        ? { ekPublicKey: machine.ekPublicKey }
+        : null,
   };
 }
 
 /** The second step of a TPM join: the same body with the secret the TPM recovered from `challenge` (SPEC F1). */
-export function activatedBody(machine: Machine, challenge: { challengeId: string; credentialBlob: string; encryptedSecret: string }, tpm = machine.tpm!) {
+export function activatedBody(
+  machine: Machine,
+  challenge: { challengeId: string; credentialBlob: string; encryptedSecret: string },
+  tpm = machine.tpm!,
+) {
   const secret = tpm.activateCredential(Buffer.from(challenge.credentialBlob, "base64"), Buffer.from(challenge.encryptedSecret, "base64"));
   const body = joinBody(machine) as { csr: string; tpm: Record<string, unknown> };
   return { ...body, tpm: { ...body.tpm, activation: { challengeId: challenge.challengeId, secret: secret.toString("base64") } } };
@@ -116,7 +122,9 @@ export async function createJoinTokenRow(
   const secret = randomBytes(24).toString("base64url");
   await db.joinToken.create({
     data: {
-      id, tenantId, poolId,
+      id,
+      tenantId,
+      poolId,
       secretHash: hashSecret(secret),
       maxUses: options.maxUses ?? 1000,
       uses: options.uses ?? 0,
@@ -128,12 +136,24 @@ export async function createJoinTokenRow(
   return `bcjt_${id}.${secret}`;
 }
 
-export async function createEnrollmentKeyRow(tenantId: string, siteId: string, options: { expiresAt?: Date; revoked?: boolean; maxUses?: number } = {}) {
+export async function createEnrollmentKeyRow(
+  tenantId: string,
+  siteId: string,
+  options: { expiresAt?: Date; revoked?: boolean; maxUses?: number } = {},
+) {
   const db = await getDb();
   const id = `se${suffix()}${suffix()}`;
   const secret = randomBytes(24).toString("base64url");
   await db.siteEnrollmentKey.create({
-    data: { id, tenantId, siteId, secretHash: hashSecret(secret), maxUses: options.maxUses ?? 1000, expiresAt: options.expiresAt ?? null, revokedAt: options.revoked ? new Date() : null },
+    data: {
+      id,
+      tenantId,
+      siteId,
+      secretHash: hashSecret(secret),
+      maxUses: options.maxUses ?? 1000,
+      expiresAt: options.expiresAt ?? null,
+      revokedAt: options.revoked ? new Date() : null,
+    },
   });
   return `bcse_${id}.${secret}`;
 }
@@ -158,12 +178,19 @@ export async function createJoinWorld(): Promise<JoinWorld> {
   await db.pool.create({ data: { id: tpmPoolId, tenantId: world.tenantId, siteId: world.siteId, name: tpmPoolId, requiresTpm: true } });
   const known = await makeMachine();
   const assignedToB = await makeMachine();
-  for (const [machine, assignedPoolId] of [[known, null], [assignedToB, world.pools.b]] as const) {
+  for (const [machine, assignedPoolId] of [
+    [known, null],
+    [assignedToB, world.pools.b],
+  ] as const) {
     inventoryPlaces.set(machine, { tenantId: world.tenantId, siteId: world.siteId, assignedPoolId });
     await db.discoveredMachine.create({
       data: {
-        id: newId("disc"), tenantId: world.tenantId, siteId: world.siteId,
-        systemUuid: machine.systemUuid, macAddresses: machine.macAddresses, assignedPoolId,
+        id: newId("disc"),
+        tenantId: world.tenantId,
+        siteId: world.siteId,
+        systemUuid: machine.systemUuid,
+        macAddresses: machine.macAddresses,
+        assignedPoolId,
       },
     });
   }
@@ -214,5 +241,7 @@ export async function requestsForCsr(csrSha256: string) {
 }
 
 export function csrSha256(pem: string): string {
-  return createHash("sha256").update(Buffer.from(new x509.Pkcs10CertificateRequest(pem).rawData)).digest("hex");
+  return createHash("sha256")
+    .update(Buffer.from(new x509.Pkcs10CertificateRequest(pem).rawData))
+    .digest("hex");
 }

@@ -27,10 +27,27 @@ export interface OtlpCollector {
   close(): Promise<void>;
 }
 
-interface OtlpValue { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number }
-interface OtlpAttribute { key: string; value: OtlpValue }
-interface OtlpSpan { traceId: string; spanId: string; parentSpanId?: string; name: string; attributes?: OtlpAttribute[]; status?: { code?: number } }
-interface OtlpTraces { resourceSpans?: { resource?: { attributes?: OtlpAttribute[] }; scopeSpans?: { spans?: OtlpSpan[] }[] }[] }
+interface OtlpValue {
+  stringValue?: string;
+  intValue?: string | number;
+  boolValue?: boolean;
+  doubleValue?: number;
+}
+interface OtlpAttribute {
+  key: string;
+  value: OtlpValue;
+}
+interface OtlpSpan {
+  traceId: string;
+  spanId: string;
+  parentSpanId?: string;
+  name: string;
+  attributes?: OtlpAttribute[];
+  status?: { code?: number };
+}
+interface OtlpTraces {
+  resourceSpans?: { resource?: { attributes?: OtlpAttribute[] }; scopeSpans?: { spans?: OtlpSpan[] }[] }[];
+}
 
 const plain = (value: OtlpValue) =>
   value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : undefined) ?? value.boolValue ?? value.doubleValue ?? "";
@@ -75,14 +92,16 @@ export async function startOtlpCollector(port = 0): Promise<OtlpCollector> {
   return Object.assign(collector, {
     url,
     async waitFor(predicate: (spans: ReceivedSpan[]) => boolean, timeoutMs = 10_000) {
-      for (const deadline = Date.now() + timeoutMs; !predicate(spans); ) {
-        if (Date.now() > deadline) throw new Error(`the collector did not get the spans awaited within ${timeoutMs} ms (${spans.length} received)`);
+      for (const deadline = Date.now() + timeoutMs; !predicate(spans);) {
+        if (Date.now() > deadline)
+          throw new Error(`the collector did not get the spans awaited within ${timeoutMs} ms (${spans.length} received)`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections(); // the exporter keeps its connection alive
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections(); // the exporter keeps its connection alive
+      }),
   });
 }

@@ -29,7 +29,9 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-export async function startWebhookReceiver(answer: (id: string, nth: number, body: string) => Answer = () => 200): Promise<WebhookReceiver> {
+export async function startWebhookReceiver(
+  answer: (id: string, nth: number, body: string) => Answer = () => 200,
+): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const seen = new Map<string, number>();
   const server = http.createServer((request, response) => {

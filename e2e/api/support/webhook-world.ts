@@ -14,7 +14,10 @@ process.env.BC_CA_KEY_ENCRYPTION_KEY ??= randomBytes(32).toString("base64");
 /** Retries in milliseconds, not minutes. */
 export const FAST_POLICY = { baseMs: 20, capMs: 200, giveUpAfterMs: 60_000 };
 
-export async function webhookWorld(url: string, eventTypes: string[] = []): Promise<{ world: World; subscriptionId: string; secret: string }> {
+export async function webhookWorld(
+  url: string,
+  eventTypes: string[] = [],
+): Promise<{ world: World; subscriptionId: string; secret: string }> {
   const world = await createWorld();
   const subscription = await createWebhookSubscription({ db: await getDb(), tenantId: world.tenantId, url, eventTypes, now: new Date() });
   return { world, subscriptionId: subscription.id, secret: subscription.secret };

@@ -24,7 +24,11 @@ export interface World {
   other: { tenantId: string; siteId: string; poolId: string; admin: string };
 }
 
-export async function createServiceKey(tenantId: string, grants: { tenantId: string; poolId: string | null; role: Role }[], revoked = false) {
+export async function createServiceKey(
+  tenantId: string,
+  grants: { tenantId: string; poolId: string | null; role: Role }[],
+  revoked = false,
+) {
   const db = await getDb();
   const id = `k${suffix()}${suffix()}`;
   const secret = randomBytes(16).toString("base64url");
@@ -58,12 +62,16 @@ export async function createWorld(): Promise<World> {
   const siteId = `site-${s}`;
   const otherSiteId = `site2-${s}`;
   const pools = { a: `pa-${s}`, b: `pb-${s}`, archived: `parch-${s}`, otherSite: `pother-${s}` };
-  await createTenant(tenantId, [siteId, otherSiteId], [
-    { id: pools.a, siteId },
-    { id: pools.b, siteId },
-    { id: pools.archived, siteId, archived: true },
-    { id: pools.otherSite, siteId: otherSiteId },
-  ]);
+  await createTenant(
+    tenantId,
+    [siteId, otherSiteId],
+    [
+      { id: pools.a, siteId },
+      { id: pools.b, siteId },
+      { id: pools.archived, siteId, archived: true },
+      { id: pools.otherSite, siteId: otherSiteId },
+    ],
+  );
   const other = { tenantId: `o-${s}`, siteId: `osite-${s}`, poolId: `po-${s}` };
   await createTenant(other.tenantId, [other.siteId], [{ id: other.poolId, siteId: other.siteId }]);
 

@@ -10,7 +10,9 @@ type Violations = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"];
 export function describeViolations(violations: Violations): string {
   return violations
     .map((violation) => {
-      const targets = violation.nodes.map((node) => `${node.target.join(" ")}${node.failureSummary ? ` (${node.failureSummary.replace(/\s+/g, " ")})` : ""}`);
+      const targets = violation.nodes.map(
+        (node) => `${node.target.join(" ")}${node.failureSummary ? ` (${node.failureSummary.replace(/\s+/g, " ")})` : ""}`,
+      );
       return `${violation.id} [${violation.impact}] ${violation.help}\n    ${targets.join("\n    ")}`;
     })
     .join("\n");

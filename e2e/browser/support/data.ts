@@ -52,18 +52,33 @@ export async function createPendingRequest(spec: {
          mac_addresses, tpm_ek_sha256, csr_sha256, created_at, expires_at, join_token_id, enroll_key_id)
        VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
       [
-        id, tenantId, siteId, spec.poolId, reasons, hostname,
-        `e2e0${n.slice(0, 4)}-0000-4000-8000-${n}0000`, `SN-E2E-${n}`,
+        id,
+        tenantId,
+        siteId,
+        spec.poolId,
+        reasons,
+        hostname,
+        `e2e0${n.slice(0, 4)}-0000-4000-8000-${n}0000`,
+        `SN-E2E-${n}`,
         [`02:e2:${n.slice(0, 2)}:${n.slice(2, 4)}:${n.slice(4, 6)}:${n.slice(6, 8)}`],
-        spec.tpmEkSha256 ?? null, csrSha256, now, expiresAt,
-        spec.poolId ? "e2e-token" : null, spec.poolId ? null : "e2e-enroll-key",
+        spec.tpmEkSha256 ?? null,
+        csrSha256,
+        now,
+        expiresAt,
+        spec.poolId ? "e2e-token" : null,
+        spec.poolId ? null : "e2e-enroll-key",
       ],
     );
     await client.query(
       `INSERT INTO events (id, type, occurred_at, tenant_id, site_id, pool_id, request_id, data)
        VALUES ($1, 'security.join-request.created', $2, $3, $4, $5, $6, $7)`,
       [
-        newId("evt", now.getTime()), now, tenantId, siteId, spec.poolId, id,
+        newId("evt", now.getTime()),
+        now,
+        tenantId,
+        siteId,
+        spec.poolId,
+        id,
         JSON.stringify({ requestId: id, siteId, poolId: spec.poolId, actor: hostname, reasons, expiresAt: expiresAt.toISOString() }),
       ],
     );
@@ -129,8 +144,16 @@ export async function createAcmePool(label: string): Promise<{ poolId: string; s
  * them, without a certificate row), in id order; each its own machine unless
  * `systemUuid` makes them one machine admitted again.
  */
-export async function createNodes(poolId: string, siteId: string, count: number, options: { systemUuid?: string } = {}): Promise<{ id: string; hostname: string }[]> {
-  const nodes = Array.from({ length: count }, (_, index) => ({ id: newId("node"), hostname: `e2e-node-${String(index).padStart(3, "0")}-${randomSuffix()}.test` }));
+export async function createNodes(
+  poolId: string,
+  siteId: string,
+  count: number,
+  options: { systemUuid?: string } = {},
+): Promise<{ id: string; hostname: string }[]> {
+  const nodes = Array.from({ length: count }, (_, index) => ({
+    id: newId("node"),
+    hostname: `e2e-node-${String(index).padStart(3, "0")}-${randomSuffix()}.test`,
+  }));
   await db().query(
     `INSERT INTO nodes (id, tenant_id, site_id, pool_id, hostname, system_uuid, serial_number, csr_sha256, cert_serial, cert_not_before, cert_not_after, last_seen_at)
      SELECT n.id, 'acme', $3, $4, n.hostname, COALESCE($5, 'uuid-' || n.id), 'SN-' || n.id, md5(n.id) || md5(n.id), md5(n.id), now(), now() + interval '30 days', now()
@@ -150,7 +173,9 @@ export async function addDiscoveredMachine(siteId: string, poolId: string, machi
 
 /** The id of the seeded (SPEC D4) node `hostname` of acme. */
 export async function nodeIdOf(hostname: string): Promise<string> {
-  const { rows } = await db().query(`SELECT id FROM nodes WHERE tenant_id = 'acme' AND hostname = $1 ORDER BY created_at DESC LIMIT 1`, [hostname]);
+  const { rows } = await db().query(`SELECT id FROM nodes WHERE tenant_id = 'acme' AND hostname = $1 ORDER BY created_at DESC LIMIT 1`, [
+    hostname,
+  ]);
   if (!rows[0]) throw new Error(`no node ${hostname}`);
   return rows[0].id as string;
 }

@@ -39,7 +39,9 @@ export async function makeMachine(label: string): Promise<Machine> {
     serialNumber: `SN-RETRY-${n}`,
     macAddresses: [`02:5e:${n.slice(0, 2)}:${n.slice(2, 4)}:${n.slice(4, 6)}:${n.slice(6, 8)}`],
     csr: csrPem,
-    csrSha256: createHash("sha256").update(Buffer.from(new x509.Pkcs10CertificateRequest(csrPem).rawData)).digest("hex"),
+    csrSha256: createHash("sha256")
+      .update(Buffer.from(new x509.Pkcs10CertificateRequest(csrPem).rawData))
+      .digest("hex"),
   };
 }
 
@@ -66,7 +68,11 @@ export async function join(baseURL: string, machine: Machine, token: string = GP
   };
   const first = await postJoin(baseURL, token, body);
   if (first.body?.status !== "challenge" || !machine.tpm || !tpm) return first;
-  const { challengeId, credentialBlob, encryptedSecret } = first.body as { challengeId: string; credentialBlob: string; encryptedSecret: string };
+  const { challengeId, credentialBlob, encryptedSecret } = first.body as {
+    challengeId: string;
+    credentialBlob: string;
+    encryptedSecret: string;
+  };
   const secret = machine.tpm.activateCredential(Buffer.from(credentialBlob, "base64"), Buffer.from(encryptedSecret, "base64"));
   return postJoin(baseURL, token, { ...body, tpm: { ...tpm, activation: { challengeId, secret: secret.toString("base64") } } });
 }
@@ -118,8 +124,13 @@ export async function storedJoin(requestId: string) {
   );
   if (!rows[0]) throw new Error(`no join request ${requestId}`);
   return rows[0] as {
-    state: string; poolId: string | null; hostname: string; csrSha256: string; reason: string | null;
-    decidedAt: Date | null; consumedAt: Date | null;
+    state: string;
+    poolId: string | null;
+    hostname: string;
+    csrSha256: string;
+    reason: string | null;
+    decidedAt: Date | null;
+    consumedAt: Date | null;
   };
 }
 

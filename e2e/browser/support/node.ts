@@ -34,14 +34,23 @@ export async function admitReportingNode(baseURL: string, poolId: string, siteId
   await addDiscoveredMachine(siteId, poolId, machine);
   const admitted = await join(baseURL, { ...machine, csr: keys.csrPem }, await createJoinToken(baseURL, poolId));
   if (admitted.status !== 200) throw new Error(`join: ${admitted.status} ${JSON.stringify(admitted.body)}`);
-  const node = { nodeId: admitted.body.nodeId as string, hostname: machine.hostname, privateKeyPem: keys.privateKeyPem, inventory: gpuServerInventory(machine) };
+  const node = {
+    nodeId: admitted.body.nodeId as string,
+    hostname: machine.hostname,
+    privateKeyPem: keys.privateKeyPem,
+    inventory: gpuServerInventory(machine),
+  };
   const first = await reportInventory(baseURL, node, node.inventory);
   if (first !== 200) throw new Error(`the first inventory/report answered ${first}`);
   return node;
 }
 
 /** inventory/report as `node`, signed with its key; the HTTP status. */
-export async function reportInventory(baseURL: string, node: Pick<BrowserTestNode, "nodeId" | "privateKeyPem">, sections: GpuServerInventory): Promise<number> {
+export async function reportInventory(
+  baseURL: string,
+  node: Pick<BrowserTestNode, "nodeId" | "privateKeyPem">,
+  sections: GpuServerInventory,
+): Promise<number> {
   const token = await signNodeToken({ privateKeyPem: node.privateKeyPem, nodeId: node.nodeId, method: "inventory/report" });
   const response = await fetch(new URL("/api/compute/inventory/report", baseURL), {
     method: "POST",

@@ -5,7 +5,12 @@ export const SERVICE_KEYS = {
   acmeAdmin: "bcsk_acmeadmin.demo-acme-admin-secret",
 } as const;
 
-export async function callAsService(request: APIRequestContext, method: string, body: Record<string, unknown>, key: string = SERVICE_KEYS.acmeAdmin) {
+export async function callAsService(
+  request: APIRequestContext,
+  method: string,
+  body: Record<string, unknown>,
+  key: string = SERVICE_KEYS.acmeAdmin,
+) {
   const response = await request.post(`/api/compute/${method}`, {
     headers: { authorization: `Bearer ${key}` },
     data: body,

@@ -49,8 +49,13 @@ export class Tally {
   }
 
   print(extra: Record<string, number> = {}): void {
-    const statuses = [...this.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(" ");
-    const more = Object.entries(extra).map(([key, value]) => `${key}=${value}`).join(" ");
+    const statuses = [...this.statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status}×${n}`)
+      .join(" ");
+    const more = Object.entries(extra)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(" ");
     console.log(
       `[faults] ${this.scenario}: calls=${this.calls} (${statuses}) 503s=${this.unavailable} retries=${this.retries} ` +
         `connection-errors=${this.connectionErrors} ${more}`.trimEnd(),

@@ -11,7 +11,11 @@ const PASSWORD = "a long enough password";
 
 async function call(method: string, bearer: string, body: Record<string, unknown>) {
   const response = await serveMethod(
-    new Request(`http://localhost/api/compute/${method}`, { method: "POST", headers: { authorization: `Bearer ${bearer}` }, body: JSON.stringify(body) }),
+    new Request(`http://localhost/api/compute/${method}`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${bearer}` },
+      body: JSON.stringify(body),
+    }),
     method,
   );
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -19,14 +23,18 @@ async function call(method: string, bearer: string, body: Record<string, unknown
 
 /** A service key of the tenant, made with the CLI: its bearer, from the one time it is shown. */
 async function newServiceKey(tenantId: string, name = "ci"): Promise<{ id: string; bearer: string }> {
-  const created = json<{ serviceKey: { id: string }; bearer: string }>(await admin(["service-keys", "create", "--tenant", tenantId, "--name", name, "--json"]));
+  const created = json<{ serviceKey: { id: string }; bearer: string }>(
+    await admin(["service-keys", "create", "--tenant", tenantId, "--name", name, "--json"]),
+  );
   return { id: created.serviceKey.id, bearer: created.bearer };
 }
 
 describe("admin users", () => {
   it("create --password-stdin stores only a scrypt hash; the same password again is unchanged, another is a conflict", async () => {
     const email = `${unique("u")}@example.test`;
-    const made = await admin(["users", "create", "--email", email.toUpperCase(), "--name", "Ops", "--password-stdin"], { stdin: `${PASSWORD}\n` });
+    const made = await admin(["users", "create", "--email", email.toUpperCase(), "--name", "Ops", "--password-stdin"], {
+      stdin: `${PASSWORD}\n`,
+    });
     expect(made).toMatchObject({ code: 0, stdout: `created: user ${email} (password)` });
     const row = await (await getDb()).user.findUniqueOrThrow({ where: { email } });
     expect(row.passwordHash).toMatch(/^scrypt:16384:8:1:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/);
@@ -35,19 +43,28 @@ describe("admin users", () => {
 
     const again = await admin(["users", "create", "--email", email, "--name", "Ops", "--password-stdin"], { stdin: PASSWORD });
     expect(again.stdout).toBe(`user ${email} (password): unchanged (already so), nothing written`);
-    const other = await admin(["users", "create", "--email", email, "--name", "Ops", "--password-stdin"], { stdin: "another long password" });
+    const other = await admin(["users", "create", "--email", email, "--name", "Ops", "--password-stdin"], {
+      stdin: "another long password",
+    });
     expect(other).toMatchObject({ code: 1, stderr: `admin failed: user ${email} exists with another password; nothing changed` });
     const sso = await admin(["users", "create", "--email", email, "--name", "Ops"]);
-    expect(sso).toMatchObject({ code: 1, stderr: `admin failed: user ${email} exists with a password (this create gave none); nothing changed` });
+    expect(sso).toMatchObject({
+      code: 1,
+      stderr: `admin failed: user ${email} exists with a password (this create gave none); nothing changed`,
+    });
   });
 
   it("create without a password is single-sign-on only; bad input names the field; an empty stdin is a usage error", async () => {
     const email = `${unique("sso")}@example.test`;
     expect((await admin(["users", "create", "--email", email])).stdout).toBe(`created: user ${email} (single sign-on only)`);
     expect((await (await getDb()).user.findUniqueOrThrow({ where: { email } })).passwordHash).toBeNull();
-    expect(await admin(["users", "create", "--email", "not-an-email"])).toMatchObject({ code: 1, stderr: "admin failed: email: must be an email address" });
+    expect(await admin(["users", "create", "--email", "not-an-email"])).toMatchObject({
+      code: 1,
+      stderr: "admin failed: email: must be an email address",
+    });
     expect(await admin(["users", "create", "--email", `${unique("short")}@x.test`, "--password-stdin"], { stdin: "short" })).toMatchObject({
-      code: 1, stderr: "admin failed: password: must be at least 12 characters",
+      code: 1,
+      stderr: "admin failed: password: must be at least 12 characters",
     });
     expect((await admin(["users", "create", "--email", `${unique("e")}@x.test`, "--password-stdin"], { stdin: "" })).code).toBe(2);
   });
@@ -58,16 +75,25 @@ describe("admin users", () => {
     await admin(["users", "create", "--email", email, "--password-stdin"], { stdin: PASSWORD });
     await admin(["grants", "add", "--tenant", tenantId, "--subject", email, "--role", "pool-viewer", "--all-pools"]);
     const listed = json<Record<string, unknown>[]>(await admin(["users", "list", "--json"])).find((user) => user.email === email);
-    expect(listed).toMatchObject({ email, signIn: "password", disabledAt: null, grants: [{ tenantId, poolId: null, role: "pool_viewer" }] });
+    expect(listed).toMatchObject({
+      email,
+      signIn: "password",
+      disabledAt: null,
+      grants: [{ tenantId, poolId: null, role: "pool_viewer" }],
+    });
     expect(JSON.stringify(listed)).not.toMatch(/scrypt|passwordHash/);
-    expect((await admin(["users", "list"])).stdout).toMatch(new RegExp(`^${email}\\s+\\S+\\s+password\\s+pool-viewer@${tenantId}/\\*\\s+—$`, "m"));
+    expect((await admin(["users", "list"])).stdout).toMatch(
+      new RegExp(`^${email}\\s+\\S+\\s+password\\s+pool-viewer@${tenantId}/\\*\\s+—$`, "m"),
+    );
 
     expect((await admin(["users", "disable", "--email", email])).stdout).toBe(`changed: user ${email} disabled`);
     expect((await admin(["users", "disable", "--email", email])).stdout).toMatch(/unchanged/);
     expect((await admin(["users", "disable", "--email", `${unique("nobody")}@x.test`])).code).toBe(1);
     const row = await (await getDb()).user.findUniqueOrThrow({ where: { email } });
     expect(row.disabledAt).not.toBeNull();
-    const events = await (await getDb()).event.findMany({ where: { tenantId, type: "compute.admin.changed", data: { path: ["verb"], equals: "disable" } } });
+    const events = await (
+      await getDb()
+    ).event.findMany({ where: { tenantId, type: "compute.admin.changed", data: { path: ["verb"], equals: "disable" } } });
     expect(events).toHaveLength(1);
   });
 });
@@ -97,7 +123,8 @@ describe("admin service keys", () => {
     expect(again.stdout).not.toMatch(/bcsk_[0-9a-z]+\./);
     expect(await admin(["service-keys", "create", "--tenant", tenantId, "--name", "renamed", "--id", id])).toMatchObject({ code: 1 });
     expect(await admin(["service-keys", "create", "--tenant", tenantId, "--name", "x", "--id", "UPPER"])).toMatchObject({
-      code: 1, stderr: "admin failed: id: must match ^[0-9a-z]{1,64}$",
+      code: 1,
+      stderr: "admin failed: id: must match ^[0-9a-z]{1,64}$",
     });
 
     // no grant yet: 403; granted: 200; revoked: 401
@@ -105,7 +132,9 @@ describe("admin service keys", () => {
     expect((await call("joinRequests/list", bearer!, body)).status).toBe(403);
     await admin(["grants", "add", "--tenant", tenantId, "--subject", `bcsk_${id}`, "--role", "pool-viewer", "--pool", pools[0]]);
     expect((await call("joinRequests/list", bearer!, body)).status).toBe(200);
-    expect((await admin(["service-keys", "revoke", "--tenant", tenantId, "--id", `bcsk_${id}`])).stdout).toBe(`changed: service key bcsk_${id} revoked`);
+    expect((await admin(["service-keys", "revoke", "--tenant", tenantId, "--id", `bcsk_${id}`])).stdout).toBe(
+      `changed: service key bcsk_${id} revoked`,
+    );
     expect((await admin(["service-keys", "revoke", "--tenant", tenantId, "--id", id])).stdout).toMatch(/unchanged/);
     expect((await call("joinRequests/list", bearer!, body)).status).toBe(401);
   });
@@ -122,13 +151,16 @@ describe("admin grants", () => {
     expect((await call("joinRequests/list", key.bearer, { tenantId, poolId: pools[0] })).status).toBe(200);
     expect((await call("joinRequests/list", key.bearer, { tenantId, poolId: pools[1] })).status).toBe(403);
 
-    const listed = json<{ subject: string; role: string; poolId: string | null }[]>(await admin(["grants", "list", "--tenant", tenantId, "--json"]));
+    const listed = json<{ subject: string; role: string; poolId: string | null }[]>(
+      await admin(["grants", "list", "--tenant", tenantId, "--json"]),
+    );
     expect(listed).toContainEqual(expect.objectContaining({ subject: `bcsk_${key.id}`, role: "pool-admin", poolId: pools[0] }));
 
     expect((await admin(["grants", "remove", ...grant])).stdout).toBe(`changed: removed pool-admin on pool ${pools[0]}`);
     expect((await call("joinRequests/list", key.bearer, { tenantId, poolId: pools[0] })).status).toBe(403);
     expect(await admin(["grants", "remove", ...grant])).toMatchObject({
-      code: 1, stderr: `admin failed: bcsk_${key.id} holds no pool-admin grant on pool ${pools[0]}; nothing changed`,
+      code: 1,
+      stderr: `admin failed: bcsk_${key.id} holds no pool-admin grant on pool ${pools[0]}; nothing changed`,
     });
   });
 
@@ -138,23 +170,34 @@ describe("admin grants", () => {
     const key = await newServiceKey(tenantId);
     const base = ["grants", "add", "--tenant", tenantId, "--subject", key.id];
     expect(await admin([...base, "--role", "tenant-admin", "--pool", pools[0]])).toMatchObject({
-      code: 1, stderr: "admin failed: poolId: tenant-admin is granted on every pool of the tenant (--all-pools), never on one pool",
+      code: 1,
+      stderr: "admin failed: poolId: tenant-admin is granted on every pool of the tenant (--all-pools), never on one pool",
     });
     expect(await admin([...base, "--role", "root", "--all-pools"])).toMatchObject({
-      code: 1, stderr: "admin failed: role: must be one of pool-viewer, pool-admin, tenant-admin",
+      code: 1,
+      stderr: "admin failed: role: must be one of pool-viewer, pool-admin, tenant-admin",
     });
-    expect(await admin([...base, "--role", "pool-admin", "--pool", other.pools[0]])).toMatchObject({ code: 1, stderr: expect.stringMatching(/not found in tenant/) });
-    expect(await admin(["grants", "add", "--tenant", other.tenantId, "--subject", key.id, "--role", "pool-viewer", "--all-pools"])).toMatchObject({
-      code: 1, stderr: `admin failed: service key bcsk_${key.id} belongs to tenant ${tenantId}, not ${other.tenantId}`,
+    expect(await admin([...base, "--role", "pool-admin", "--pool", other.pools[0]])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/not found in tenant/),
+    });
+    expect(
+      await admin(["grants", "add", "--tenant", other.tenantId, "--subject", key.id, "--role", "pool-viewer", "--all-pools"]),
+    ).toMatchObject({
+      code: 1,
+      stderr: `admin failed: service key bcsk_${key.id} belongs to tenant ${tenantId}, not ${other.tenantId}`,
     });
     expect(await admin([...base.slice(0, 4), "--subject", "nobody@example.test", "--role", "pool-viewer", "--all-pools"])).toMatchObject({
-      code: 1, stderr: expect.stringMatching(/user nobody@example.test not found/),
+      code: 1,
+      stderr: expect.stringMatching(/user nobody@example.test not found/),
     });
     expect((await admin([...base, "--role", "pool-admin"])).code).toBe(2);
     expect((await admin([...base, "--role", "pool-admin", "--pool", pools[0], "--all-pools"])).code).toBe(2);
     // the database refuses it too, whoever writes the row
     await expect(
-      (await getDb()).roleGrant.create({ data: { id: unique("grant"), tenantId, poolId: pools[0], role: "tenant_admin", serviceKeyId: key.id } }),
+      (await getDb()).roleGrant.create({
+        data: { id: unique("grant"), tenantId, poolId: pools[0], role: "tenant_admin", serviceKeyId: key.id },
+      }),
     ).rejects.toThrow(/role_grants_tenant_admin_tenant_wide/);
   });
 });

@@ -37,7 +37,9 @@ describe("admin discovery", () => {
       [uuid(2, t), [mac(2), mac(3)], pools[0]],
       [uuid(3, t), [mac(4)], pools[1]],
     ]);
-    const byMac = json<{ machines: { systemUuid: string }[] }>(await admin(["discovery", "list", ...site, "--query", mac(2).toUpperCase(), "--json"]));
+    const byMac = json<{ machines: { systemUuid: string }[] }>(
+      await admin(["discovery", "list", ...site, "--query", mac(2).toUpperCase(), "--json"]),
+    );
     expect(byMac.machines.map((machine) => machine.systemUuid)).toEqual([uuid(2, t)]);
     const paged = await admin(["discovery", "list", ...site, "--limit", "2"]);
     expect(paged.stdout.split("\n")[0]).toMatch(/^SYSTEM UUID\s+MACS\s+POOL\s+ADDED$/);
@@ -60,7 +62,9 @@ describe("admin discovery", () => {
       `${uuid(3, t)},zz:zz,`,
       `${uuid(1, t)},${mac(4)},`,
     ].join("\n");
-    const run = await admin(["discovery", "import", "--tenant", tenantId, "--site", siteId, "--file", "bad.csv"], { files: { "bad.csv": csv } });
+    const run = await admin(["discovery", "import", "--tenant", tenantId, "--site", siteId, "--file", "bad.csv"], {
+      files: { "bad.csv": csv },
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toContain("nothing imported: 3 bad entries");
     expect(run.stderr).toContain("line 3: systemUuid: must be a UUID");
@@ -75,11 +79,15 @@ describe("admin discovery", () => {
     const other = await adminWorld();
     const t = tag();
     const site = ["--tenant", tenantId, "--site", siteId, "--file", "m.json"];
-    const good = JSON.stringify([{ systemUuid: uuid(1, t), macAddresses: [mac(1)], assignedPool: pools[0] }, { systemUuid: uuid(2, t), macAddresses: [mac(2)] }]);
+    const good = JSON.stringify([
+      { systemUuid: uuid(1, t), macAddresses: [mac(1)], assignedPool: pools[0] },
+      { systemUuid: uuid(2, t), macAddresses: [mac(2)] },
+    ]);
     expect((await admin(["discovery", "import", ...site], { files: { "m.json": good } })).stdout).toMatch(/2 created/);
     const foreign = JSON.stringify({ machines: [{ systemUuid: uuid(3, t), macAddresses: [mac(3)], assignedPool: other.pools[0] }] });
     expect(await admin(["discovery", "import", ...site], { files: { "m.json": foreign } })).toMatchObject({
-      code: 1, stderr: `admin failed: assignedPoolId: ${other.pools[0]} is not a pool of site ${siteId}`,
+      code: 1,
+      stderr: `admin failed: assignedPoolId: ${other.pools[0]} is not a pool of site ${siteId}`,
     });
     const extra = JSON.stringify([{ systemUuid: uuid(4, t), macAddresses: [mac(4)], rack: "r1" }, "oops"]);
     const refused = await admin(["discovery", "import", ...site], { files: { "m.json": extra } });
@@ -100,10 +108,12 @@ describe("admin tpm", () => {
     const other = "ab".repeat(32);
     expect((await admin(["tpm", "allow", ...base, "--sha256", other])).code).toBe(0);
     const listed = json<{ keys: { ekSha256: string; note: string }[] }>(await admin(["tpm", "list", ...base, "--json"]));
-    expect(listed.keys).toEqual([
-      expect.objectContaining({ ekSha256: FIXTURE_EK_SHA256, note: "rack 7" }),
-      expect.objectContaining({ ekSha256: other, note: "" }),
-    ].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)));
+    expect(listed.keys).toEqual(
+      [
+        expect.objectContaining({ ekSha256: FIXTURE_EK_SHA256, note: "rack 7" }),
+        expect.objectContaining({ ekSha256: other, note: "" }),
+      ].sort((a, b) => (JSON.stringify(a) < JSON.stringify(b) ? -1 : 1)),
+    );
     expect((await admin(["tpm", "remove", ...base, "--sha256", other])).stdout).toBe(`removed ${other} from ${tenantId}'s allow-list`);
     expect((await admin(["tpm", "remove", ...base, "--sha256", other])).stdout).toBe("it was not on the allow-list; nothing changed");
     const events = await (await getDb()).event.findMany({ where: { tenantId, type: "compute.tpm-allow-list.changed" } });
@@ -113,10 +123,12 @@ describe("admin tpm", () => {
   it("refuses a non-PEM key, a bad hash, both or neither of --ek-pem and --sha256, an unknown tenant", async () => {
     const { tenantId } = await adminWorld();
     expect(await admin(["tpm", "allow", "--tenant", tenantId, "--ek-pem", "x.pem"], { files: { "x.pem": "hello" } })).toMatchObject({
-      code: 1, stderr: "admin failed: ekPublicKey: is not a PEM SubjectPublicKeyInfo public key",
+      code: 1,
+      stderr: "admin failed: ekPublicKey: is not a PEM SubjectPublicKeyInfo public key",
     });
     expect(await admin(["tpm", "allow", "--tenant", tenantId, "--sha256", "abc"])).toMatchObject({
-      code: 1, stderr: "admin failed: ekSha256: must be 64 hexadecimal digits (SHA-256)",
+      code: 1,
+      stderr: "admin failed: ekSha256: must be 64 hexadecimal digits (SHA-256)",
     });
     expect((await admin(["tpm", "allow", "--tenant", tenantId])).code).toBe(2);
     expect((await admin(["tpm", "allow", "--tenant", tenantId, "--sha256", "ab".repeat(32), "--ek-pem", "x"])).code).toBe(2);

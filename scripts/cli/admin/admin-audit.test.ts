@@ -23,13 +23,16 @@ async function events(bearer: string, tenantId: string, poolId: string, types?: 
   return ((await response.json()) as { events: { type: string; tenantId: string; data: Record<string, string> }[] }).events;
 }
 
-const described = (list: Awaited<ReturnType<typeof events>>) => list.map((event) => `${event.data.noun} ${event.data.verb} ${event.data.id}`);
+const described = (list: Awaited<ReturnType<typeof events>>) =>
+  list.map((event) => `${event.data.noun} ${event.data.verb} ${event.data.id}`);
 
 describe("compute.admin.changed", () => {
   it("lands in the pools it concerns: a pool's change in that pool, a site's and a tenant's in all of their pools", async () => {
     const { tenantId, siteId, pools } = await adminWorld();
     const other = await adminWorld();
-    const key = json<{ serviceKey: { id: string }; bearer: string }>(await admin(["service-keys", "create", "--tenant", tenantId, "--name", "auditor", "--json"]));
+    const key = json<{ serviceKey: { id: string }; bearer: string }>(
+      await admin(["service-keys", "create", "--tenant", tenantId, "--name", "auditor", "--json"]),
+    );
     await admin(["grants", "add", "--tenant", tenantId, "--subject", key.serviceKey.id, "--role", "pool-viewer", "--all-pools"]);
     await admin(["pools", "archive", "--tenant", tenantId, "--id", pools[1]]);
 
@@ -75,7 +78,8 @@ describe("compute.admin.changed", () => {
     const webhook = receiver.received.find((received) => received.body.includes(poolId))!;
     expect(signatureVerifies(secret, webhook)).toBe(true);
     expect(JSON.parse(webhook.body)).toMatchObject({
-      type: "compute.admin.changed", tenantId: world.tenantId,
+      type: "compute.admin.changed",
+      tenantId: world.tenantId,
       data: { noun: "pool", verb: "create", id: poolId, poolId, siteId: world.siteId, actor: expect.stringMatching(/^cli:/) },
     });
   });

@@ -50,11 +50,16 @@ describe("admin sites", () => {
     const { tenantId } = await adminWorld();
     const other = await adminWorld();
     const id = unique("s");
-    expect((await admin(["sites", "create", "--tenant", tenantId, "--id", id, "--name", "Frankfurt"])).stdout).toBe(`created: site ${id} in tenant ${tenantId}`);
+    expect((await admin(["sites", "create", "--tenant", tenantId, "--id", id, "--name", "Frankfurt"])).stdout).toBe(
+      `created: site ${id} in tenant ${tenantId}`,
+    );
     expect((await admin(["sites", "create", "--tenant", tenantId, "--id", id, "--name", "Frankfurt"])).code).toBe(0);
     const moved = await admin(["sites", "create", "--tenant", other.tenantId, "--id", id, "--name", "Frankfurt"]);
     expect(moved).toMatchObject({ code: 1, stderr: `admin failed: site ${id} exists with another tenant (${tenantId}); nothing changed` });
-    expect(await admin(["sites", "create", "--tenant", unique("nobody"), "--id", unique("s")])).toMatchObject({ code: 1, stderr: expect.stringMatching(/tenant .* not found$/) });
+    expect(await admin(["sites", "create", "--tenant", unique("nobody"), "--id", unique("s")])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/tenant .* not found$/),
+    });
     expect((await admin(["sites", "create", "--tenant", tenantId, "--id=-leading-dash"])).stderr).toMatch(/^admin failed: id: must match/);
     const listed = json<{ id: string }[]>(await admin(["sites", "list", "--tenant", tenantId, "--json"]));
     expect(listed.map((site) => site.id)).toContain(id);
@@ -72,15 +77,22 @@ describe("admin pools", () => {
     expect(noTpm).toMatchObject({ code: 1, stderr: `admin failed: pool ${id} exists with TPM required; nothing changed` });
 
     expect((await admin(["pools", "archive", "--tenant", tenantId, "--id", id])).stdout).toBe(`changed: pool ${id} archived`);
-    expect((await admin(["pools", "archive", "--tenant", tenantId, "--id", id])).stdout).toBe(`pool ${id} archived: unchanged (already so), nothing written`);
+    expect((await admin(["pools", "archive", "--tenant", tenantId, "--id", id])).stdout).toBe(
+      `pool ${id} archived: unchanged (already so), nothing written`,
+    );
     const listed = await admin(["pools", "list", "--tenant", tenantId, "--site", siteId]);
     expect(listed.stdout).toMatch(new RegExp(`^${id}\\s+${siteId}\\s+${id}\\s+required\\s+\\d{4}-`, "m"));
     expect((await admin(["pools", "unarchive", "--tenant", tenantId, "--id", id])).stdout).toBe(`changed: pool ${id} active`);
     await expect((await getDb()).pool.findUniqueOrThrow({ where: { id } })).resolves.toMatchObject({ archivedAt: null });
     expect((await eventsOf(id)).map((event) => (event.data as { verb: string }).verb)).toEqual(["create", "archive", "unarchive"]);
 
-    expect(await admin(["pools", "archive", "--tenant", tenantId, "--id", unique("p")])).toMatchObject({ code: 1, stderr: expect.stringMatching(/not found in tenant/) });
-    expect(await admin(["pools", "create", "--tenant", tenantId, "--site", unique("nosite"), "--id", unique("p")])).toMatchObject({ code: 1 });
+    expect(await admin(["pools", "archive", "--tenant", tenantId, "--id", unique("p")])).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/not found in tenant/),
+    });
+    expect(await admin(["pools", "create", "--tenant", tenantId, "--site", unique("nosite"), "--id", unique("p")])).toMatchObject({
+      code: 1,
+    });
   });
 });
 
@@ -90,9 +102,15 @@ describe("admin usage", () => {
     expect(help.code).toBe(0);
     for (const verb of ["create", "list", "archive", "unarchive"]) expect(help.stdout).toContain(`npm run admin -- pools ${verb}`);
     expect((await admin(["--help"])).stdout).toMatch(/service-keys\s+create\|list\|revoke/);
-    expect(await admin(["frobs", "list"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^unknown noun frobs\nUsage: npm run admin/) });
+    expect(await admin(["frobs", "list"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/^unknown noun frobs\nUsage: npm run admin/),
+    });
     expect(await admin(["pools", "explode"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/^unknown verb pools explode\n/) });
-    expect(await admin(["tenants", "list", "--colour"])).toMatchObject({ code: 2, stderr: expect.stringMatching(/Unknown option '--colour'/) });
+    expect(await admin(["tenants", "list", "--colour"])).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/Unknown option '--colour'/),
+    });
     expect((await admin([])).code).toBe(2);
   });
 });

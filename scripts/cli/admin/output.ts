@@ -5,8 +5,7 @@ import type { AdminContext } from "./admin-command";
 // JSON document (dates as RFC 3339). Never a secret, except the one bearer a
 // create returns, once.
 
-const toJson = (value: unknown) =>
-  JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? item.toString() : item), 2);
+const toJson = (value: unknown) => JSON.stringify(value, (_key, item: unknown) => (typeof item === "bigint" ? item.toString() : item), 2);
 
 /** A create's or change's outcome: `created tenant acme`, `tenant acme: already so, nothing changed`. */
 export function printOutcome(context: AdminContext, outcome: AdminOutcome, what: string, detail: Record<string, unknown>, extra?: string) {
@@ -33,7 +32,13 @@ export function printTable<Row>(context: AdminContext, rows: Row[], columns: Col
   }
   const cells = [columns.map(([header]) => header), ...rows.map((row) => columns.map(([, cell]) => cell(row) ?? "—"))];
   const widths = columns.map((_, index) => Math.max(...cells.map((line) => [...line[index]!].length)));
-  for (const line of cells) context.print(line.map((cell, index) => cell.padEnd(widths[index]!)).join("  ").trimEnd());
+  for (const line of cells)
+    context.print(
+      line
+        .map((cell, index) => cell.padEnd(widths[index]!))
+        .join("  ")
+        .trimEnd(),
+    );
 }
 
 export const at = (date: Date | string | null | undefined) => (date ? new Date(date).toISOString() : null);

@@ -12,7 +12,12 @@ import { x509 } from "@/server/pki/x509";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
 import { signNodeToken } from "@/lib/node-credential/sign-node-token";
 import { methodPath } from "@/lib/api/method-path";
-import { applyInventoryChange, gpuServerInventory, type GpuServerInventory, type InventoryChange } from "@/lib/inventory/gpu-server-inventory";
+import {
+  applyInventoryChange,
+  gpuServerInventory,
+  type GpuServerInventory,
+  type InventoryChange,
+} from "@/lib/inventory/gpu-server-inventory";
 
 export interface SavedNode {
   nodeId: string;
@@ -40,7 +45,13 @@ async function loadNode(dir: string, name: string): Promise<SavedNode> {
 
 /** POSTs to a machine method as the node, printing the answer; resolves to the status and body. */
 /** The method's answer as its published schema declares it (the simulator prints what it got), or not ok. */
-async function callAsNode<T>(url: string, dir: string, node: SavedNode, method: string, body: unknown): Promise<{ ok: true; answer: T } | { ok: false }> {
+async function callAsNode<T>(
+  url: string,
+  dir: string,
+  node: SavedNode,
+  method: string,
+  body: unknown,
+): Promise<{ ok: true; answer: T } | { ok: false }> {
   const privateKeyPem = await readFile(path.join(dir, "key.pem"), "utf8");
   const token = await signNodeToken({ privateKeyPem, nodeId: node.nodeId, method });
   const response = await fetch(new URL(methodPath(method), url), {
@@ -56,16 +67,28 @@ async function callAsNode<T>(url: string, dir: string, node: SavedNode, method: 
   return { ok: false };
 }
 
-export async function reportCommand(input: { url: string; dir: string; name: string; machine: Machine; change?: InventoryChange }): Promise<number> {
+export async function reportCommand(input: {
+  url: string;
+  dir: string;
+  name: string;
+  machine: Machine;
+  change?: InventoryChange;
+}): Promise<number> {
   const { url, dir, name, machine, change } = input;
   const node = await loadNode(dir, name);
   const current = node.inventory ?? gpuServerInventory({ hostname: machine.hostname, ...machine.hardware });
   const sections = change ? applyInventoryChange(current, change) : current;
-  console.log(`${name} (node ${node.nodeId}) reports ${Object.keys(sections).length} sections${change ? ` after a change: ${change}` : ""}`);
+  console.log(
+    `${name} (node ${node.nodeId}) reports ${Object.keys(sections).length} sections${change ? ` after a change: ${change}` : ""}`,
+  );
   const result = await callAsNode<z.infer<typeof reportInventoryResponse>>(url, dir, node, "inventory/report", { sections });
   if (!result.ok) return 1;
   const { answer } = result;
-  console.log(answer.changed ? `changed: new snapshot ${answer.snapshotId}, sections ${answer.changedSections.join(", ")}` : `unchanged: snapshot ${answer.snapshotId}`);
+  console.log(
+    answer.changed
+      ? `changed: new snapshot ${answer.snapshotId}, sections ${answer.changedSections.join(", ")}`
+      : `unchanged: snapshot ${answer.snapshotId}`,
+  );
   await saveNode(dir, { ...node, inventory: sections });
   return 0;
 }
@@ -84,6 +107,8 @@ export async function renewCommand(input: { url: string; dir: string; name: stri
   await writeFile(path.join(dir, "key.pem"), next.privateKeyPem, { mode: 0o600 });
   await writeFile(path.join(dir, "certificate.pem"), answer.certificate);
   const certificate = new x509.X509Certificate(answer.certificate);
-  console.log(`renewed: certificate ${certificate.serialNumber}, valid until ${certificate.notAfter.toISOString()}; the previous one counts until its own notAfter`);
+  console.log(
+    `renewed: certificate ${certificate.serialNumber}, valid until ${certificate.notAfter.toISOString()}; the previous one counts until its own notAfter`,
+  );
   return 0;
 }

@@ -23,7 +23,11 @@ const inventoryEntry = (n: number): SimulatedHardware => ({
 
 const unknownHardware = (): SimulatedHardware => {
   const mac = randomBytes(3).toString("hex").match(/../g)!.join(":");
-  return { systemUuid: randomUUID(), serialNumber: `SIM-${randomBytes(3).toString("hex").toUpperCase()}`, macAddresses: [`02:53:49:${mac}`] };
+  return {
+    systemUuid: randomUUID(),
+    serialNumber: `SIM-${randomBytes(3).toString("hex").toUpperCase()}`,
+    macAddresses: [`02:53:49:${mac}`],
+  };
 };
 
 // SPEC F5: the demo-only EK pair whose private half is published; acme's
@@ -31,7 +35,10 @@ const unknownHardware = (): SimulatedHardware => {
 const DEMO_EK_KEY_FILE = new URL("../../../fixtures/tpm-ek-demo.key.pem", import.meta.url);
 
 /** The scenario's hardware and its software TPM (null: no TPM). */
-export async function scenarioMachine(scenario: Scenario, viaSiteKey: boolean): Promise<{ hardware: SimulatedHardware; tpm: SoftwareTpm | null }> {
+export async function scenarioMachine(
+  scenario: Scenario,
+  viaSiteKey: boolean,
+): Promise<{ hardware: SimulatedHardware; tpm: SoftwareTpm | null }> {
   const known = inventoryEntry(viaSiteKey ? 8 : 1);
   switch (scenario) {
     case "known":

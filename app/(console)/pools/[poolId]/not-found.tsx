@@ -9,7 +9,9 @@ export default function PoolNotFound() {
       <p className="muted">
         There is no such pool or request, or your account has no role on it. Ask an administrator of its tenant for access.
       </p>
-      <NavLink href="/" className="button">Back to your pools</NavLink>
+      <NavLink href="/" className="button">
+        Back to your pools
+      </NavLink>
     </div>
   );
 }

@@ -5,9 +5,14 @@ import { grantSubject, poolScope, required, type AdminContext, type AdminNoun, t
 import { at, printOutcome, printTable } from "../output";
 
 const GRANT_OPTIONS = {
-  tenant: { type: "string" }, subject: { type: "string" }, role: { type: "string" }, pool: { type: "string" }, "all-pools": { type: "boolean" },
+  tenant: { type: "string" },
+  subject: { type: "string" },
+  role: { type: "string" },
+  pool: { type: "string" },
+  "all-pools": { type: "boolean" },
 } as const;
-const SYNOPSIS = "--tenant <tenantId> --subject <email | service key id> --role <pool-viewer|pool-admin|tenant-admin> (--pool <poolId> | --all-pools)";
+const SYNOPSIS =
+  "--tenant <tenantId> --subject <email | service key id> --role <pool-viewer|pool-admin|tenant-admin> (--pool <poolId> | --all-pools)";
 
 function grantInput(values: OptionValues) {
   return {
@@ -33,7 +38,8 @@ async function remove(context: AdminContext, values: OptionValues) {
 
 export const grants: AdminNoun = {
   name: "grants",
-  summary: "Role grants within a tenant, to a user (by email) or a service key (by id), on one pool or every pool.\n" +
+  summary:
+    "Role grants within a tenant, to a user (by email) or a service key (by id), on one pool or every pool.\n" +
     "pool-viewer reads queues; pool-admin also decides; tenant-admin (every pool only) also manages the attestors' knowledge.",
   verbs: {
     add: { synopsis: SYNOPSIS, options: GRANT_OPTIONS, run: add },
@@ -44,12 +50,17 @@ export const grants: AdminNoun = {
       async run(context, values) {
         const tenantId = required(values, "tenant", grants);
         const rows = await listGrants(context.db, { tenantId });
-        printTable(context, rows, [
-          ["SUBJECT", (row) => row.subject],
-          ["ROLE", (row) => row.role],
-          ["POOL", (row) => row.poolId ?? "(every pool)"],
-          ["GRANTED", (row) => at(row.createdAt)],
-        ], `no grants in ${tenantId}`);
+        printTable(
+          context,
+          rows,
+          [
+            ["SUBJECT", (row) => row.subject],
+            ["ROLE", (row) => row.role],
+            ["POOL", (row) => row.poolId ?? "(every pool)"],
+            ["GRANTED", (row) => at(row.createdAt)],
+          ],
+          `no grants in ${tenantId}`,
+        );
       },
     },
   },

@@ -39,13 +39,18 @@ export const pools: AdminNoun = {
       async run(context, values) {
         const tenantId = required(values, "tenant", pools);
         const rows = await listPools(context.db, { tenantId, siteId: text(values, "site") });
-        printTable(context, rows, [
-          ["POOL", (row) => row.id],
-          ["SITE", (row) => row.siteId],
-          ["NAME", (row) => row.name],
-          ["TPM", (row) => (row.requiresTpm ? "required" : "—")],
-          ["ARCHIVED", (row) => at(row.archivedAt)],
-        ], `no pools in ${tenantId}`);
+        printTable(
+          context,
+          rows,
+          [
+            ["POOL", (row) => row.id],
+            ["SITE", (row) => row.siteId],
+            ["NAME", (row) => row.name],
+            ["TPM", (row) => (row.requiresTpm ? "required" : "—")],
+            ["ARCHIVED", (row) => at(row.archivedAt)],
+          ],
+          `no pools in ${tenantId}`,
+        );
       },
     },
     archive: { synopsis: "--tenant <tenantId> --id <poolId>", options: ref, run: (context, values) => archive(context, values, true) },

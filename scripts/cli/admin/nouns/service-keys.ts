@@ -15,7 +15,11 @@ export const serviceKeys: AdminNoun = {
       options: { tenant: { type: "string" }, name: { type: "string" }, id: { type: "string" } },
       async run(context, values) {
         const id = text(values, "id");
-        const input = { tenantId: required(values, "tenant", serviceKeys), name: required(values, "name", serviceKeys), id: id && keyId(id) };
+        const input = {
+          tenantId: required(values, "tenant", serviceKeys),
+          name: required(values, "name", serviceKeys),
+          id: id && keyId(id),
+        };
         const { outcome, serviceKey, bearer } = await createServiceKey({ ...context, input });
         const what = `service key bcsk_${serviceKey.id} "${serviceKey.name}" in tenant ${serviceKey.tenantId}`;
         const shown = bearer
@@ -30,13 +34,18 @@ export const serviceKeys: AdminNoun = {
       async run(context, values) {
         const tenantId = required(values, "tenant", serviceKeys);
         const rows = await listServiceKeys(context.db, { tenantId });
-        printTable(context, rows, [
-          ["KEY", (row) => `bcsk_${row.id}`],
-          ["NAME", (row) => row.name],
-          ["GRANTS", (row) => row.grants.map((grant) => `${grant.role}@${grant.poolId ?? "*"}`).join(" ") || "none"],
-          ["CREATED", (row) => at(row.createdAt)],
-          ["REVOKED", (row) => at(row.revokedAt)],
-        ], `no service keys in ${tenantId}`);
+        printTable(
+          context,
+          rows,
+          [
+            ["KEY", (row) => `bcsk_${row.id}`],
+            ["NAME", (row) => row.name],
+            ["GRANTS", (row) => row.grants.map((grant) => `${grant.role}@${grant.poolId ?? "*"}`).join(" ") || "none"],
+            ["CREATED", (row) => at(row.createdAt)],
+            ["REVOKED", (row) => at(row.revokedAt)],
+          ],
+          `no service keys in ${tenantId}`,
+        );
       },
     },
     revoke: {

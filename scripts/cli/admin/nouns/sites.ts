@@ -23,7 +23,16 @@ export const sites: AdminNoun = {
       async run(context, values) {
         const tenantId = required(values, "tenant", sites);
         const rows = await listSites(context.db, { tenantId });
-        printTable(context, rows, [["SITE", (row) => row.id], ["NAME", (row) => row.name], ["CREATED", (row) => at(row.createdAt)]], `no sites in ${tenantId}`);
+        printTable(
+          context,
+          rows,
+          [
+            ["SITE", (row) => row.id],
+            ["NAME", (row) => row.name],
+            ["CREATED", (row) => at(row.createdAt)],
+          ],
+          `no sites in ${tenantId}`,
+        );
       },
     },
   },

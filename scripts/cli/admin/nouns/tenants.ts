@@ -21,7 +21,16 @@ export const tenants: AdminNoun = {
       options: {},
       async run(context) {
         const rows = await listTenants(context.db);
-        printTable(context, rows, [["TENANT", (row) => row.id], ["NAME", (row) => row.name], ["CREATED", (row) => at(row.createdAt)]], "no tenants");
+        printTable(
+          context,
+          rows,
+          [
+            ["TENANT", (row) => row.id],
+            ["NAME", (row) => row.name],
+            ["CREATED", (row) => at(row.createdAt)],
+          ],
+          "no tenants",
+        );
       },
     },
   },

@@ -30,9 +30,22 @@ export const tpm: AdminNoun = {
       async run(context, values) {
         const limit = text(values, "limit");
         const tenantId = required(values, "tenant", tpm);
-        const page = await listTpmAllowedKeys(context.db, { tenantId, cursor: text(values, "cursor"), limit: limit === undefined ? undefined : Number(limit) });
-        printTable(context, page.keys, [["EK SHA-256", (row) => row.ekSha256], ["NOTE", (row) => row.note || "—"], ["ADDED", (row) => at(row.createdAt)]],
-          `no allowed endorsement keys in ${tenantId}`, page);
+        const page = await listTpmAllowedKeys(context.db, {
+          tenantId,
+          cursor: text(values, "cursor"),
+          limit: limit === undefined ? undefined : Number(limit),
+        });
+        printTable(
+          context,
+          page.keys,
+          [
+            ["EK SHA-256", (row) => row.ekSha256],
+            ["NOTE", (row) => row.note || "—"],
+            ["ADDED", (row) => at(row.createdAt)],
+          ],
+          `no allowed endorsement keys in ${tenantId}`,
+          page,
+        );
         if (!context.json && page.nextCursor) context.print(`more: --cursor ${page.nextCursor}`);
       },
     },
@@ -43,7 +56,10 @@ export const tpm: AdminNoun = {
         const input = { tenantId: required(values, "tenant", tpm), ekSha256: required(values, "sha256", tpm) };
         const { removed } = await removeTpmAllowedKey({ ...context, input });
         if (context.json) context.print(JSON.stringify({ removed }, null, 2));
-        else context.print(removed ? `removed ${input.ekSha256} from ${input.tenantId}'s allow-list` : "it was not on the allow-list; nothing changed");
+        else
+          context.print(
+            removed ? `removed ${input.ekSha256} from ${input.tenantId}'s allow-list` : "it was not on the allow-list; nothing changed",
+          );
       },
     },
   },

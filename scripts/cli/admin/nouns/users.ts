@@ -36,13 +36,21 @@ export const users: AdminNoun = {
       options: {},
       async run(context) {
         const rows = await listUsers(context.db);
-        printTable(context, rows, [
-          ["EMAIL", (row) => row.email],
-          ["NAME", (row) => row.name],
-          ["SIGN-IN", (row) => row.signIn],
-          ["GRANTS", (row) => row.grants.map((grant) => `${roleName(grant.role)}@${grant.tenantId}/${grant.poolId ?? "*"}`).join(" ") || "none"],
-          ["DISABLED", (row) => at(row.disabledAt)],
-        ], "no users");
+        printTable(
+          context,
+          rows,
+          [
+            ["EMAIL", (row) => row.email],
+            ["NAME", (row) => row.name],
+            ["SIGN-IN", (row) => row.signIn],
+            [
+              "GRANTS",
+              (row) => row.grants.map((grant) => `${roleName(grant.role)}@${grant.tenantId}/${grant.poolId ?? "*"}`).join(" ") || "none",
+            ],
+            ["DISABLED", (row) => at(row.disabledAt)],
+          ],
+          "no users",
+        );
       },
     },
     disable: {

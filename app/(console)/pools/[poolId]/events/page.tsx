@@ -35,12 +35,18 @@ export default async function PoolEventsPage({ params, searchParams }: Props) {
   const pool = await findPoolForPrincipal({ db, principal, poolId });
   if (!pool) notFound();
   const { events, nextCursor } = await listEvents({
-    db, pool, types: view.type ? [view.type] : undefined, after: view.after ?? undefined, limit: PAGE_SIZE,
+    db,
+    pool,
+    types: view.type ? [view.type] : undefined,
+    after: view.after ?? undefined,
+    limit: PAGE_SIZE,
   });
   const actors = await describeActors({
     db,
     tenantId: pool.tenantId,
-    actors: events.map((event) => (event.data as { actor?: unknown } | null)?.actor).filter((actor): actor is string => typeof actor === "string"),
+    actors: events
+      .map((event) => (event.data as { actor?: unknown } | null)?.actor)
+      .filter((actor): actor is string => typeof actor === "string"),
   });
   return (
     <>
@@ -59,7 +65,11 @@ export default async function PoolEventsPage({ params, searchParams }: Props) {
       ) : null}
       {events.length === 0 ? (
         <div className={`card ${styles.empty}`} data-testid="event-log-empty">
-          <p><strong>No {view.type ? `${shortType(view.type)} ` : ""}events{view.after ? " after this one" : ""}.</strong></p>
+          <p>
+            <strong>
+              No {view.type ? `${shortType(view.type)} ` : ""}events{view.after ? " after this one" : ""}.
+            </strong>
+          </p>
           <p className="muted">Every decision on this pool&apos;s requests, and on its site&apos;s unclaimed ones, is recorded here.</p>
         </div>
       ) : (
@@ -67,7 +77,9 @@ export default async function PoolEventsPage({ params, searchParams }: Props) {
       )}
       {nextCursor ? (
         <div className={styles.more}>
-          <NavLink className="button" href={eventLogHref(pool.id, { type: view.type, after: nextCursor })}>Next page →</NavLink>
+          <NavLink className="button" href={eventLogHref(pool.id, { type: view.type, after: nextCursor })}>
+            Next page →
+          </NavLink>
         </div>
       ) : null}
     </>

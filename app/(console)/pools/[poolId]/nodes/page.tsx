@@ -37,7 +37,10 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
   if (!pool) notFound();
   const { nodes, nextCursor } = await listNodes({ db, pool, state: view.state, limit: PAGE_SIZE, cursor: view.cursor ?? undefined });
   const [sections, twins] = await Promise.all([
-    sectionsOf(db, nodes.flatMap((node) => (node.inventory ? [node.inventory.snapshotId] : []))),
+    sectionsOf(
+      db,
+      nodes.flatMap((node) => (node.inventory ? [node.inventory.snapshotId] : [])),
+    ),
     findMachineTwins(db, pool, nodes),
   ]);
   return (
@@ -48,7 +51,13 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
       <div className={styles.toolbar}>
         <nav className={styles.filters} aria-label="Filter by state">
           {NODE_STATE_FILTERS.map((state) => (
-            <NavLink key={state} href={nodeListHref(pool.id, { state })} className={styles.filter} aria-current={state === view.state ? "page" : undefined} scroll={false}>
+            <NavLink
+              key={state}
+              href={nodeListHref(pool.id, { state })}
+              className={styles.filter}
+              aria-current={state === view.state ? "page" : undefined}
+              scroll={false}
+            >
               {state}
             </NavLink>
           ))}
@@ -57,20 +66,29 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
       </div>
       {view.cursor ? (
         <p className={styles.notice}>
-          Showing nodes after <code>{view.cursor}</code>. <NavLink href={nodeListHref(pool.id, { state: view.state })}>Back to the first page</NavLink>
+          Showing nodes after <code>{view.cursor}</code>.{" "}
+          <NavLink href={nodeListHref(pool.id, { state: view.state })}>Back to the first page</NavLink>
         </p>
       ) : null}
       {nodes.length === 0 ? (
         <div className={`card ${styles.empty}`} data-testid="nodes-empty">
-          <p><strong>No {view.state === "all" ? "" : `${view.state} `}nodes{view.cursor ? " after this one" : ""}.</strong></p>
-          <p className="muted">A machine becomes a node when it is admitted: at once when the attestors vouch for it, or when its retry uses an approval.</p>
+          <p>
+            <strong>
+              No {view.state === "all" ? "" : `${view.state} `}nodes{view.cursor ? " after this one" : ""}.
+            </strong>
+          </p>
+          <p className="muted">
+            A machine becomes a node when it is admitted: at once when the attestors vouch for it, or when its retry uses an approval.
+          </p>
         </div>
       ) : (
         <NodesTable poolId={pool.id} nodes={nodes} sections={sections} twins={twins} now={new Date()} />
       )}
       {nextCursor ? (
         <div className={styles.more}>
-          <NavLink className="button" href={nodeListHref(pool.id, { state: view.state, cursor: nextCursor })}>Next page →</NavLink>
+          <NavLink className="button" href={nodeListHref(pool.id, { state: view.state, cursor: nextCursor })}>
+            Next page →
+          </NavLink>
         </div>
       ) : null}
     </>

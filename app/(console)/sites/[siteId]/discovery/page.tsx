@@ -47,11 +47,18 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
 
   return (
     <>
-      <nav aria-label="Breadcrumb"><NavLink href="/">Pools</NavLink> <span aria-hidden="true">/</span> {site.tenantName} · {site.name}</nav>
-      <h1>Discovery inventory <span className="mono muted">{site.tenantId}/{site.id}</span></h1>
+      <nav aria-label="Breadcrumb">
+        <NavLink href="/">Pools</NavLink> <span aria-hidden="true">/</span> {site.tenantName} · {site.name}
+      </nav>
+      <h1>
+        Discovery inventory{" "}
+        <span className="mono muted">
+          {site.tenantId}/{site.id}
+        </span>
+      </h1>
       <p className="muted">
-        The machines the discovery attestor knows at this site: a join whose system UUID or a MAC matches one is not deferred as
-        unknown, and a machine assigned to a pool joins that pool through the site&apos;s enrollment key.
+        The machines the discovery attestor knows at this site: a join whose system UUID or a MAC matches one is not deferred as unknown,
+        and a machine assigned to a pool joins that pool through the site&apos;s enrollment key.
         {site.canManage ? null : " You may read this list; tenant admins change it."}
       </p>
       {site.canManage ? <DiscoveryImport tenantId={site.tenantId} siteId={site.id} /> : null}
@@ -60,18 +67,25 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
           <label htmlFor="query">UUID or MAC prefix</label>
           <input id="query" name="query" defaultValue={view.query ?? ""} maxLength={64} />
         </div>
-        <button type="submit" className="button">Search</button>
+        <button type="submit" className="button">
+          Search
+        </button>
         {view.query ? <NavLink href={href(siteId, {})}>Clear</NavLink> : null}
       </form>
       {view.cursor ? (
         <p className={queue.notice}>
-          Showing machines after <code>{view.cursor}</code>. <NavLink href={href(siteId, { query: view.query })}>Back to the first page</NavLink>
+          Showing machines after <code>{view.cursor}</code>.{" "}
+          <NavLink href={href(siteId, { query: view.query })}>Back to the first page</NavLink>
         </p>
       ) : null}
       {machines.length === 0 ? (
         <div className={`card ${queue.empty}`} data-testid="discovery-empty">
-          <p><strong>{view.query ? `No machine matches ${view.query}.` : "This site's inventory is empty."}</strong></p>
-          <p className="muted">Every machine joining here is deferred as unknown to discovery until it is imported, or trusted from its join request.</p>
+          <p>
+            <strong>{view.query ? `No machine matches ${view.query}.` : "This site's inventory is empty."}</strong>
+          </p>
+          <p className="muted">
+            Every machine joining here is deferred as unknown to discovery until it is imported, or trusted from its join request.
+          </p>
         </div>
       ) : (
         <div className={queue.tableWrap}>
@@ -83,7 +97,11 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
                 <th scope="col">MAC addresses</th>
                 <th scope="col">Pool</th>
                 <th scope="col">Added</th>
-                {site.canManage ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}
+                {site.canManage ? (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -92,9 +110,13 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
                   <td className="mono">{machine.systemUuid}</td>
                   <td className={styles.macs}>{machine.macAddresses.join(" ")}</td>
                   <td className="mono">{machine.assignedPoolId ?? "—"}</td>
-                  <td className={queue.nowrap}><LocalTime iso={machine.createdAt} /></td>
+                  <td className={queue.nowrap}>
+                    <LocalTime iso={machine.createdAt} />
+                  </td>
                   {site.canManage ? (
-                    <td><DiscoveryRowActions tenantId={site.tenantId} siteId={site.id} machine={machine} pools={site.pools} /></td>
+                    <td>
+                      <DiscoveryRowActions tenantId={site.tenantId} siteId={site.id} machine={machine} pools={site.pools} />
+                    </td>
                   ) : null}
                 </tr>
               ))}
@@ -103,7 +125,9 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
         </div>
       )}
       {nextCursor ? (
-        <div className={queue.more}><NavLink href={href(siteId, { query: view.query, cursor: nextCursor })}>Next page →</NavLink></div>
+        <div className={queue.more}>
+          <NavLink href={href(siteId, { query: view.query, cursor: nextCursor })}>Next page →</NavLink>
+        </div>
       ) : null}
     </>
   );

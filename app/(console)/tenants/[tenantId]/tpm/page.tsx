@@ -30,19 +30,31 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
   const db = await getDb();
   const tenant = await db.tenant.findUnique({ where: { id: tenantId }, select: { name: true } });
   if (!tenant) notFound();
-  const { keys, nextCursor } = await listTpmAllowedKeys(db, { tenantId, limit: PAGE_SIZE, cursor: cursor.success ? cursor.data : undefined });
+  const { keys, nextCursor } = await listTpmAllowedKeys(db, {
+    tenantId,
+    limit: PAGE_SIZE,
+    cursor: cursor.success ? cursor.data : undefined,
+  });
 
   return (
     <>
-      <nav aria-label="Breadcrumb"><NavLink href="/">Pools</NavLink> <span aria-hidden="true">/</span> {tenant.name}</nav>
-      <h1>TPM allow-list <span className="mono muted">{tenantId}</span></h1>
+      <nav aria-label="Breadcrumb">
+        <NavLink href="/">Pools</NavLink> <span aria-hidden="true">/</span> {tenant.name}
+      </nav>
+      <h1>
+        TPM allow-list <span className="mono muted">{tenantId}</span>
+      </h1>
       <p className="muted">
         In pools that require a TPM, a machine whose endorsement key is listed here passes the tpm attestor; others are deferred.
         {canManage ? null : " You may read this list; tenant admins change it."}
       </p>
       {canManage ? <TpmAllowForm tenantId={tenantId} /> : null}
       {keys.length === 0 ? (
-        <div className={`card ${queue.empty}`} data-testid="tpm-empty"><p><strong>No endorsement key is allowed yet.</strong></p></div>
+        <div className={`card ${queue.empty}`} data-testid="tpm-empty">
+          <p>
+            <strong>No endorsement key is allowed yet.</strong>
+          </p>
+        </div>
       ) : (
         <div className={queue.tableWrap}>
           <table className={queue.table} data-testid="tpm-table">
@@ -52,7 +64,11 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
                 <th scope="col">EK SHA-256</th>
                 <th scope="col">Note</th>
                 <th scope="col">Added</th>
-                {canManage ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}
+                {canManage ? (
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -60,15 +76,25 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
                 <tr key={key.ekSha256} data-testid="tpm-row">
                   <td className="mono">{key.ekSha256}</td>
                   <td>{key.note || <span className="muted">—</span>}</td>
-                  <td className={queue.nowrap}><LocalTime iso={key.createdAt} /></td>
-                  {canManage ? <td><TpmRemoveButton tenantId={tenantId} ekSha256={key.ekSha256} /></td> : null}
+                  <td className={queue.nowrap}>
+                    <LocalTime iso={key.createdAt} />
+                  </td>
+                  {canManage ? (
+                    <td>
+                      <TpmRemoveButton tenantId={tenantId} ekSha256={key.ekSha256} />
+                    </td>
+                  ) : null}
                 </tr>
               ))}
             </tbody>
           </table>
         </div>
       )}
-      {nextCursor ? <div className={queue.more}><NavLink href={`/tenants/${encodeURIComponent(tenantId)}/tpm?cursor=${nextCursor}`}>Next page →</NavLink></div> : null}
+      {nextCursor ? (
+        <div className={queue.more}>
+          <NavLink href={`/tenants/${encodeURIComponent(tenantId)}/tpm?cursor=${nextCursor}`}>Next page →</NavLink>
+        </div>
+      ) : null}
     </>
   );
 }

@@ -63,23 +63,39 @@ export default async function NodePage({ params, searchParams }: Props) {
       <PoolHeading pool={pool}>
         <PoolNav poolId={pool.id} current="nodes" />
       </PoolHeading>
-      <p><NavLink href={nodeListHref(pool.id)}>← All nodes</NavLink> <LiveRefresh /></p>
+      <p>
+        <NavLink href={nodeListHref(pool.id)}>← All nodes</NavLink> <LiveRefresh />
+      </p>
       <div className={styles.layout}>
         <section className={`card ${styles.panel}`} aria-labelledby="node-title" data-testid="node-detail">
           <h2 id="node-title" className={styles.title}>
             {node.hostname} <span className={`badge ${node.state === "active" ? "badge-approved" : "badge-rejected"}`}>{node.state}</span>
-            {node.state === "active" && isStale(node.lastSeenAt, now) ? <> <span className="badge badge-pending">stale</span></> : null}
+            {node.state === "active" && isStale(node.lastSeenAt, now) ? (
+              <>
+                {" "}
+                <span className="badge badge-pending">stale</span>
+              </>
+            ) : null}
           </h2>
           <dl className={styles.fields}>
-            <dt>Node</dt><dd className="mono">{node.id}</dd>
-            <dt>Joined</dt><dd><LocalTime iso={node.joinedAt} /></dd>
+            <dt>Node</dt>
+            <dd className="mono">{node.id}</dd>
+            <dt>Joined</dt>
+            <dd>
+              <LocalTime iso={node.joinedAt} />
+            </dd>
             <dt>Join request</dt>
             <dd className="mono">
               {node.joinRequestId ? (
-                <NavLink href={`/pools/${encodeURIComponent(pool.id)}/requests/${encodeURIComponent(node.joinRequestId)}`}>{node.joinRequestId}</NavLink>
-              ) : <span className="muted">none: admitted at once</span>}
+                <NavLink href={`/pools/${encodeURIComponent(pool.id)}/requests/${encodeURIComponent(node.joinRequestId)}`}>
+                  {node.joinRequestId}
+                </NavLink>
+              ) : (
+                <span className="muted">none: admitted at once</span>
+              )}
             </dd>
-            <dt>Last seen</dt><dd>{node.lastSeenAt ? <LocalTime iso={node.lastSeenAt} /> : <span className="muted">never</span>}</dd>
+            <dt>Last seen</dt>
+            <dd>{node.lastSeenAt ? <LocalTime iso={node.lastSeenAt} /> : <span className="muted">never</span>}</dd>
             <dt>System UUID</dt>
             <dd>
               <span className="mono">{machine.systemUuid}</span>
@@ -87,26 +103,43 @@ export default async function NodePage({ params, searchParams }: Props) {
                 <p className={nodeStyles.twins} data-testid="machine-twins">
                   Also the system UUID of active {twins.length === 1 ? "node" : "nodes"}{" "}
                   {twins.map((twin, index) => (
-                    <span key={twin.id}>{index > 0 ? ", " : ""}<NavLink href={nodeHref(pool.id, twin.id)}>{twin.hostname}</NavLink></span>
-                  ))}: the same machine admitted again? Revoke the one no longer in use.
+                    <span key={twin.id}>
+                      {index > 0 ? ", " : ""}
+                      <NavLink href={nodeHref(pool.id, twin.id)}>{twin.hostname}</NavLink>
+                    </span>
+                  ))}
+                  : the same machine admitted again? Revoke the one no longer in use.
                 </p>
               ) : null}
             </dd>
-            <dt>Serial number</dt><dd className="mono">{machine.serialNumber || "—"}</dd>
-            <dt>MAC addresses</dt><dd className="mono">{machine.macAddresses.join(", ") || "—"}</dd>
-            <dt>TPM EK SHA-256</dt><dd className="mono">{machine.tpmEkSha256 ?? "no TPM presented"}</dd>
-            <dt>Certificate</dt><dd className="mono">{certificate.serialNumber}</dd>
+            <dt>Serial number</dt>
+            <dd className="mono">{machine.serialNumber || "—"}</dd>
+            <dt>MAC addresses</dt>
+            <dd className="mono">{machine.macAddresses.join(", ") || "—"}</dd>
+            <dt>TPM EK SHA-256</dt>
+            <dd className="mono">{machine.tpmEkSha256 ?? "no TPM presented"}</dd>
+            <dt>Certificate</dt>
+            <dd className="mono">{certificate.serialNumber}</dd>
             <dt>Valid</dt>
             <dd>
               <LocalTime iso={certificate.notBefore} /> – <LocalTime iso={certificate.notAfter} />
-              {node.state === "active" && certificateExpiresSoon(certificate.notAfter, now) ? <> <span className="badge badge-pending">expires soon</span></> : null}
+              {node.state === "active" && certificateExpiresSoon(certificate.notAfter, now) ? (
+                <>
+                  {" "}
+                  <span className="badge badge-pending">expires soon</span>
+                </>
+              ) : null}
             </dd>
-            <dt>Certificate SHA-256</dt><dd className="mono">{certificate.sha256 ?? "—"}</dd>
+            <dt>Certificate SHA-256</dt>
+            <dd className="mono">{certificate.sha256 ?? "—"}</dd>
             {node.state === "revoked" ? (
               <>
                 <dt>Revoked</dt>
-                <dd><LocalTime iso={node.revokedAt} /> by <span className="mono">{actors[node.revokedBy ?? ""] ?? node.revokedBy}</span></dd>
-                <dt>Reason</dt><dd>{node.revokeReason ?? <span className="muted">—</span>}</dd>
+                <dd>
+                  <LocalTime iso={node.revokedAt} /> by <span className="mono">{actors[node.revokedBy ?? ""] ?? node.revokedBy}</span>
+                </dd>
+                <dt>Reason</dt>
+                <dd>{node.revokeReason ?? <span className="muted">—</span>}</dd>
               </>
             ) : null}
           </dl>
@@ -114,17 +147,26 @@ export default async function NodePage({ params, searchParams }: Props) {
         </section>
         <section className={`card ${styles.panel}`} aria-labelledby="history-title">
           <h2 id="history-title">History</h2>
-          {snapshots.length === 0 ? <p className="muted">No inventory reported yet.</p> : <SnapshotHistory snapshots={snapshots} from={one(query.from)} to={one(query.to)} />}
+          {snapshots.length === 0 ? (
+            <p className="muted">No inventory reported yet.</p>
+          ) : (
+            <SnapshotHistory snapshots={snapshots} from={one(query.from)} to={one(query.to)} />
+          )}
         </section>
       </div>
       <section className={`card ${styles.panel}`} aria-labelledby="inventory-title" data-testid="inventory">
         <h2 id="inventory-title">Inventory</h2>
         {latest ? (
           <>
-            <p className="muted">Latest snapshot <span className="mono">{latest.id}</span>, first reported <LocalTime iso={latest.takenAt} />, last reported <LocalTime iso={latest.lastReportedAt} />.</p>
+            <p className="muted">
+              Latest snapshot <span className="mono">{latest.id}</span>, first reported <LocalTime iso={latest.takenAt} />, last reported{" "}
+              <LocalTime iso={latest.lastReportedAt} />.
+            </p>
             <InventorySections sections={latest.sections} />
           </>
-        ) : <p className="muted">The node has not reported its inventory yet.</p>}
+        ) : (
+          <p className="muted">The node has not reported its inventory yet.</p>
+        )}
       </section>
     </>
   );

@@ -42,7 +42,10 @@ export default async function JoinRequestPage({ params }: Props) {
   });
   const { machine } = request;
   // the node this request's consumption made (SPEC D1), if it is in this pool
-  const node = request.state === "consumed" ? await db.node.findFirst({ where: { joinRequestId: request.id, poolId: pool.id }, select: { id: true, hostname: true } }) : null;
+  const node =
+    request.state === "consumed"
+      ? await db.node.findFirst({ where: { joinRequestId: request.id, poolId: pool.id }, select: { id: true, hostname: true } })
+      : null;
 
   return (
     <>
@@ -53,43 +56,76 @@ export default async function JoinRequestPage({ params }: Props) {
             {machine.hostname} <StateBadge state={request.state} /> <SiteRequestBadge request={request} />
           </h2>
           <dl className={styles.fields}>
-            <dt>Request</dt><dd className="mono">{request.id}</dd>
+            <dt>Request</dt>
+            <dd className="mono">{request.id}</dd>
             <dt>Where</dt>
-            <dd className="mono">{request.tenantId}/{request.siteId}/{request.poolId ?? "(unclaimed)"}</dd>
-            <dt>Deferred because</dt><dd><ReasonBadges reasons={request.reasons} /></dd>
-            <dt>System UUID</dt><dd className="mono">{machine.systemUuid}</dd>
-            <dt>Serial number</dt><dd className="mono">{machine.serialNumber || "—"}</dd>
-            <dt>MAC addresses</dt><dd className="mono">{machine.macAddresses.join(", ") || "—"}</dd>
-            <dt>TPM EK SHA-256</dt><dd className="mono">{machine.tpmEkSha256 ?? "no TPM presented"}</dd>
+            <dd className="mono">
+              {request.tenantId}/{request.siteId}/{request.poolId ?? "(unclaimed)"}
+            </dd>
+            <dt>Deferred because</dt>
+            <dd>
+              <ReasonBadges reasons={request.reasons} />
+            </dd>
+            <dt>System UUID</dt>
+            <dd className="mono">{machine.systemUuid}</dd>
+            <dt>Serial number</dt>
+            <dd className="mono">{machine.serialNumber || "—"}</dd>
+            <dt>MAC addresses</dt>
+            <dd className="mono">{machine.macAddresses.join(", ") || "—"}</dd>
+            <dt>TPM EK SHA-256</dt>
+            <dd className="mono">{machine.tpmEkSha256 ?? "no TPM presented"}</dd>
             <dt>CSR SHA-256</dt>
             <dd className="mono">
               {request.csrSha256} <CopyButton value={request.csrSha256} label="Copy the CSR fingerprint" />
             </dd>
-            <dt>Asked</dt><dd><LocalTime iso={request.createdAt} /></dd>
+            <dt>Asked</dt>
+            <dd>
+              <LocalTime iso={request.createdAt} />
+            </dd>
             <dt>Expires</dt>
             <dd>
               <LocalTime iso={request.expiresAt} />
-              {request.state === "pending" || request.state === "approved" ? <> (in <ExpiryCountdown request={request} />)</> : null}
+              {request.state === "pending" || request.state === "approved" ? (
+                <>
+                  {" "}
+                  (in <ExpiryCountdown request={request} />)
+                </>
+              ) : null}
             </dd>
             <dt>Decided</dt>
             <dd>
               {request.decidedAt ? (
-                <><LocalTime iso={request.decidedAt} /> by <span className="mono">{actors[request.decidedBy ?? ""] ?? request.decidedBy}</span></>
-              ) : <span className="muted">not yet</span>}
+                <>
+                  <LocalTime iso={request.decidedAt} /> by{" "}
+                  <span className="mono">{actors[request.decidedBy ?? ""] ?? request.decidedBy}</span>
+                </>
+              ) : (
+                <span className="muted">not yet</span>
+              )}
             </dd>
-            <dt>Reason</dt><dd>{request.reason ?? <span className="muted">—</span>}</dd>
-            <dt>Consumed</dt><dd><LocalTime iso={request.consumedAt} /></dd>
+            <dt>Reason</dt>
+            <dd>{request.reason ?? <span className="muted">—</span>}</dd>
+            <dt>Consumed</dt>
+            <dd>
+              <LocalTime iso={request.consumedAt} />
+            </dd>
             {node ? (
               <>
                 <dt>Node</dt>
-                <dd className="mono"><NavLink href={nodeHref(pool.id, node.id)}>{node.id}</NavLink></dd>
+                <dd className="mono">
+                  <NavLink href={nodeHref(pool.id, node.id)}>{node.id}</NavLink>
+                </dd>
               </>
             ) : null}
           </dl>
           <RequestActions
             pool={{
-              id: pool.id, tenantId: pool.tenantId, siteId: pool.siteId, archived: pool.archivedAt !== null,
-              canDecide: pool.canDecide, canManageAttestation: pool.canManageAttestation,
+              id: pool.id,
+              tenantId: pool.tenantId,
+              siteId: pool.siteId,
+              archived: pool.archivedAt !== null,
+              canDecide: pool.canDecide,
+              canManageAttestation: pool.canManageAttestation,
             }}
             request={request}
           />
