@@ -88,6 +88,28 @@ for (const colorScheme of ["light", "dark"] as const) {
       });
     });
 
+    // The phone layout is other markup (rows become labelled cards), so it is audited on its own.
+    test.describe("on a phone", () => {
+      test.use({ viewport: { width: 390, height: 844 } });
+
+      test("queue as cards, and its approve dialog", async ({ page }) => {
+        const [request] = await openQueueWithRequests(page, 1);
+        await expectNoAxeViolations(page);
+        await rowOf(page, request!.hostname)
+          .getByRole("button", { name: `Approve ${request!.hostname}` })
+          .click();
+        await expect(page.getByRole("dialog", { name: `Approve ${request!.hostname}` })).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+
+      test("node list as cards", async ({ page }) => {
+        const { poolId, node } = await nodeOfNewPool();
+        await page.goto(`/pools/${poolId}/nodes`);
+        await expect(page.getByText(node.hostname)).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+    });
+
     test.describe("dialogs", () => {
       for (const decision of ["Approve", "Reject"]) {
         test(`${decision.toLowerCase()} dialog`, async ({ page }) => {
@@ -116,6 +138,13 @@ for (const colorScheme of ["light", "dark"] as const) {
         await page.goto(`/pools/gpu-a/requests/${request.id}`);
         await page.getByRole("button", { name: "Approve…" }).click();
         await expect(page.getByRole("dialog")).toBeVisible();
+        await expectNoAxeViolations(page);
+      });
+
+      test("keyboard shortcuts dialog", async ({ page }) => {
+        await openQueueWithRequests(page, 1);
+        await page.keyboard.press("?");
+        await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
         await expectNoAxeViolations(page);
       });
 
