@@ -1,12 +1,11 @@
 "use client";
-import { NavLink } from "@/components/ui/nav-link";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useJoinRequestsInfiniteQuery } from "@/data/join-requests/join-requests-infinite-query";
 import type { BulkDecision } from "@/data/join-requests/decide-join-requests-mutation";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { QueueSkeleton } from "./queue-skeleton";
 import type { RowAction } from "./requests-table";
-import { StateFilterLinks } from "./state-filter";
+import { StateFilterRadios } from "./state-filter";
 import { useQueueUrlState } from "./queue-url-state";
 import type { QueuePool } from "./queue-pool";
 import styles from "./queue.module.css";
@@ -46,19 +45,13 @@ export function JoinRequestQueue({ pool }: { pool: QueuePool }) {
   return (
     <>
       <div className={styles.toolbar}>
-        <StateFilterLinks poolId={pool.id} current={state} />
-        <span className={styles.live} aria-live="polite">
+        <StateFilterRadios current={state} />
+        {/* shown, not announced (every 5 s would be chatter): QueueResults announces what is new */}
+        <span className={styles.live}>
           <span className={styles.dot} aria-hidden="true" />
-          {query.isFetching && !query.isFetchingNextPage ? "Refreshing…" : "Live: refreshes every 5 s"}
+          {query.isRefetching ? "Refreshing…" : "Live: refreshes every 5 s"}
         </span>
       </div>
-
-      {cursor ? (
-        <p className={styles.notice}>
-          Showing requests after <code>{cursor}</code>.{" "}
-          <NavLink href={`/pools/${encodeURIComponent(pool.id)}?state=${state}`}>Show from the oldest</NavLink>
-        </p>
-      ) : null}
 
       <Suspense fallback={<QueueSkeleton />}>
         {query.isPending ? (
@@ -67,6 +60,7 @@ export function JoinRequestQueue({ pool }: { pool: QueuePool }) {
           <QueueResults
             pool={pool}
             state={state}
+            cursor={cursor}
             view={view}
             pendingIds={pendingIds}
             selected={selected}

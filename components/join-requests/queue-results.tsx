@@ -1,4 +1,5 @@
 "use client";
+import { NavLink } from "@/components/ui/nav-link";
 import type { JoinRequestsView } from "@/data/join-requests/join-requests-infinite-query";
 import type { BulkDecision } from "@/data/join-requests/decide-join-requests-mutation";
 import type { StateFilter } from "@/lib/validations/join-requests";
@@ -6,16 +7,18 @@ import { QueueEmpty, QueueError } from "./queue-states";
 import { RequestsTable, type RowAction } from "./requests-table";
 import type { QueuePool } from "./queue-pool";
 import { rememberLoadedUntil } from "./remember-loaded-until";
+import { useNewPendingAnnouncement } from "./use-new-pending-announcement";
 import styles from "./queue.module.css";
 
 /**
- * What the queue shows once its first fetch has answered: the bulk bar of
- * the selected rows, then the error, the empty state or the rows with "load
+ * What the queue shows once its first fetch has answered: where a cursor
+ * starts it, the bulk bar of the selected rows, then the error, the empty state or the rows with "load
  * more". join-request-queue.tsx loads it lazily (see there why).
  */
 export function QueueResults(props: {
   pool: QueuePool;
   state: StateFilter;
+  cursor: string | null;
   view: JoinRequestsView;
   pendingIds: ReadonlySet<string>;
   selected: ReadonlySet<string>;
@@ -25,8 +28,18 @@ export function QueueResults(props: {
 }) {
   const { pool, selected, setSelected } = props;
   const { query, requests, hasMore } = props.view;
+  const announcement = useNewPendingAnnouncement(requests, `${props.state}:${props.view.shown}`);
   return (
     <>
+      <p className="visually-hidden" role="status" data-testid="queue-announcement">
+        {announcement}
+      </p>
+      {props.cursor ? (
+        <p className={styles.notice}>
+          Showing requests after <code>{props.cursor}</code>.{" "}
+          <NavLink href={`/pools/${encodeURIComponent(pool.id)}?state=${props.state}`}>Show from the oldest</NavLink>
+        </p>
+      ) : null}
       {pool.canDecide && selected.size > 0 ? (
         <div className={styles.bulkBar} role="region" aria-label="Bulk actions" data-testid="bulk-bar">
           <strong>{selected.size} selected</strong>

@@ -1,23 +1,42 @@
-import { NavLink } from "@/components/ui/nav-link";
+"use client";
+import { startTransition, useOptimistic } from "react";
 import type { StateFilter } from "@/lib/validations/join-requests";
 import { QUEUE_STATE_FILTERS } from "./queue-url-state";
 import styles from "./queue.module.css";
 
-/** The state filter as links, so the filter lives in the URL (linkable, survives reload). */
-export function StateFilterLinks({ poolId, current }: { poolId: string; current: StateFilter }) {
+/**
+ * The state filter as a radio group (one choice of several, issue 15 item 2):
+ * native radios, transparent over their labels, so the browser gives the group
+ * its keyboard behaviour (Tab in, arrow keys move and choose) without script of
+ * ours. A choice goes into the URL by history.pushState, which Next's
+ * useSearchParams follows: linkable, survives a reload and Back, and no server
+ * round trip or router in the queue's first load (its 150 kB budget).
+ */
+export function StateFilterRadios({ current }: { current: StateFilter }) {
+  // The URL reaches `current` in a transition (Next's router follows pushState);
+  // until it has, the radio just chosen stays checked, where a controlled radio
+  // would spring back to the old choice. When the URL moves by itself (Back),
+  // the choice follows it.
+  const [chosen, choose] = useOptimistic(current);
   return (
-    <nav className={styles.filters} aria-label="Filter by state">
+    <fieldset className={styles.filters} aria-label="Filter by state">
       {QUEUE_STATE_FILTERS.map((state) => (
-        <NavLink
-          key={state}
-          href={`/pools/${encodeURIComponent(poolId)}?state=${state}`}
-          className={styles.filter}
-          aria-current={state === current ? "page" : undefined}
-          scroll={false}
-        >
+        <label key={state} className={styles.filter}>
+          <input
+            type="radio"
+            name="state"
+            className={styles.radio}
+            checked={state === chosen}
+            onChange={() =>
+              startTransition(() => {
+                choose(state);
+                history.pushState(null, "", `?state=${state}`); // this page, without cursor or until
+              })
+            }
+          />
           {state}
-        </NavLink>
+        </label>
       ))}
-    </nav>
+    </fieldset>
   );
 }

@@ -34,7 +34,7 @@ test("approving with a custom TTL moves the request to approved, with that expir
   expect(stored.expiresAt.getTime() - stored.decidedAt!.getTime()).toBe(90 * 60_000);
   expect(Math.abs(stored.expiresAt.getTime() - (approvedAt + 90 * 60_000))).toBeLessThan(15_000);
 
-  await page.getByRole("link", { name: "approved", exact: true }).click();
+  await page.getByRole("radio", { name: "approved", exact: true }).check();
   const row = rowOf(page, request.hostname);
   await expect(row.locator(".badge-approved")).toHaveText("approved");
   await expect(row.locator("time[datetime]").last()).toHaveAttribute("datetime", stored.expiresAt.toISOString());

@@ -30,11 +30,38 @@ test("the admin sees gpu-a's seeded pending requests and its site's unclaimed on
   await expect(first.locator("time[datetime]").last()).toHaveText(/^\d{2}:\d{2}:\d{2}$/); // countdown
 });
 
+test("the state filter is a radio group: arrow keys choose the next state, into the URL, and focus stays on it", async ({ page }) => {
+  await openQueue(page, "gpu-a");
+  const filter = page.getByRole("group", { name: "Filter by state" });
+  await filter.getByRole("radio", { name: "pending", exact: true }).focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page).toHaveURL("/pools/gpu-a?state=approved");
+  await expect(filter.getByRole("radio", { name: "approved", exact: true })).toBeChecked();
+  await expect(filter.getByRole("radio", { name: "approved", exact: true })).toBeFocused();
+  await page.keyboard.press("ArrowLeft");
+  await expect(page).toHaveURL("/pools/gpu-a?state=pending");
+  await expect(filter.getByRole("radio", { name: "pending", exact: true })).toBeFocused();
+});
+
+test("a chosen filter stays chosen at once, and Back brings the earlier one back, radio and rows", async ({ page }) => {
+  await openQueue(page, "gpu-a");
+  const filter = page.getByRole("group", { name: "Filter by state" });
+  // check() fails if the radio flicks back to the old choice after the click
+  await filter.getByRole("radio", { name: "rejected", exact: true }).check();
+  await expect(page).toHaveURL("/pools/gpu-a?state=rejected");
+  await expect(rowOf(page, SEEDED.rejected[0]!)).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/pools\/gpu-a(\?state=pending)?$/);
+  await expect(filter.getByRole("radio", { name: "pending", exact: true })).toBeChecked();
+  await expect(rowOf(page, SEEDED.pending[0]!)).toBeVisible();
+  await expect(rowOf(page, SEEDED.rejected[0]!)).toHaveCount(0);
+});
+
 test("every state filter lists only that state, lives in the URL and survives a reload", async ({ page }) => {
   await openQueue(page, "gpu-a");
-  await expect(page.getByRole("link", { name: "pending", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("radio", { name: "pending", exact: true })).toBeChecked();
   for (const state of ["approved", "rejected", "consumed", "expired", "pending"] as const) {
-    await page.getByRole("link", { name: state, exact: true }).click();
+    await page.getByRole("radio", { name: state, exact: true }).check();
     await expect(page).toHaveURL(`/pools/gpu-a?state=${state}`);
     const expected = state === "pending" ? [...SEEDED.pending, ...SEEDED.unclaimedPending] : SEEDED[state];
     for (const hostname of expected) await expect(rowOf(page, hostname)).toBeVisible();
@@ -47,7 +74,7 @@ test("every state filter lists only that state, lives in the URL and survives a 
   }
   await page.goto("/pools/gpu-a?state=rejected");
   await page.reload();
-  await expect(page.getByRole("link", { name: "rejected", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("radio", { name: "rejected", exact: true })).toBeChecked();
   await expect(rowOf(page, SEEDED.rejected[0]!)).toBeVisible();
   await expect(rowOf(page, SEEDED.pending[0]!)).toHaveCount(0);
 
@@ -115,4 +142,27 @@ test("an archived pool can reject its site's requests but not approve them", asy
   const row = rowOf(page, "node-010.fra1.acme.test");
   await expect(row.getByRole("button", { name: "Reject node-010.fra1.acme.test" })).toBeVisible();
   await expect(row.getByRole("button", { name: /^Approve/ })).toHaveCount(0);
+});
+
+test("a refresh that brings new pending requests announces them politely, without moving the focus", async ({ page }) => {
+  const { poolId, siteId } = await createAcmePool("announce");
+  const first = await createPendingRequest({ poolId, siteId, label: "announce" });
+  await openQueue(page, poolId);
+  await expect(rowOf(page, first.hostname)).toBeVisible();
+  const announcement = page.getByTestId("queue-announcement");
+  await expect(announcement).toHaveRole("status"); // role=status is a polite live region
+  await expect(announcement).toHaveText(""); // what was there at load is not news
+  const filter = page.getByRole("radio", { name: "pending", exact: true });
+  await filter.focus();
+
+  const one = await createPendingRequest({ poolId, siteId, label: "announce" });
+  await expect(announcement).toHaveText(`New pending request: ${one.hostname}`, { timeout: 15_000 });
+  await Promise.all([1, 2].map(() => createPendingRequest({ poolId, siteId, label: "announce" })));
+  await expect(announcement).toHaveText("2 new pending requests", { timeout: 15_000 });
+  await expect(filter).toBeFocused();
+
+  // another view starts afresh: what it shows at first is not announced
+  await page.getByRole("radio", { name: "all", exact: true }).check();
+  await expect(rowOf(page, first.hostname)).toBeVisible();
+  await expect(announcement).toHaveText("");
 });

@@ -25,7 +25,7 @@ test("rejecting with a reason records it and lists the request under rejected", 
     decidedBy: await userIdOf("admin@acme.test"),
   });
 
-  await page.getByRole("link", { name: "rejected", exact: true }).click();
+  await page.getByRole("radio", { name: "rejected", exact: true }).check();
   await expect(rowOf(page, request.hostname).locator(".badge-rejected")).toHaveText("rejected");
 });
 

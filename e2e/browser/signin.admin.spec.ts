@@ -13,7 +13,7 @@ test("a console page without a session goes to sign-in and comes back after it",
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await page.waitForURL("/pools/gpu-b?state=approved");
   await expect(page.getByTestId("signed-in-as")).toHaveText("viewer@acme.test");
-  await expect(page.getByRole("link", { name: "approved" })).toHaveAttribute("aria-current", "page");
+  await expect(page.getByRole("radio", { name: "approved" })).toBeChecked();
 });
 
 test("a wrong password is refused with a message, and no session", async ({ page, context }) => {

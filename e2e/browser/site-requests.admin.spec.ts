@@ -20,7 +20,7 @@ test("a site request approved in gpu-a leaves gpu-b's queue, without a reload th
   expect(await storedRequest(request.id)).toMatchObject({ state: "approved", poolId: "gpu-a" });
 
   // gpu-a now owns it: under approved, without the site badge.
-  await gpuA.getByRole("link", { name: "approved", exact: true }).click();
+  await gpuA.getByRole("radio", { name: "approved", exact: true }).check();
   await expect(rowOf(gpuA, request.hostname)).toBeVisible();
   await expect(rowOf(gpuA, request.hostname).getByText("unclaimed site request")).toHaveCount(0);
 
