@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createAcmePool, createPendingRequest } from "./support/data";
 import { callAsService } from "./support/service-api";
 import { screenshotPath } from "./support/queue";
+import { expectNoSidewaysScroll } from "./support/layout";
 
 // The overview's picture of each pool's last 24 hours (issue 19): an SVG for
 // the eye, summarised for screen readers, and a table holding the numbers.
@@ -61,7 +62,7 @@ test("a seeded pool's chart renders, on a desktop and on a phone, light and dark
         name: /^GPU A: \d+ pending now; \d+ approved, \d+ rejected in the last 24 hours$/,
       });
       await expect(chart).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      await expectNoSidewaysScroll(page, `overview, ${label}, ${scheme}`);
       await page.screenshot({ path: screenshotPath(`pool-activity-${label}-${scheme}`), fullPage: true });
       await page.getByTestId("site-fra1").screenshot({ path: screenshotPath(`pool-activity-fra1-${label}-${scheme}`) });
     }

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { expectNoSidewaysScroll } from "./support/layout";
 import { createAcmePool, createPendingRequest, storedRequest } from "./support/data";
 import { openQueue, rowOf, screenshotPath } from "./support/queue";
 
@@ -8,15 +9,6 @@ const SIZES = [
   ["phone", { width: 390, height: 844 }],
   ["desktop", { width: 1366, height: 850 }],
 ] as const;
-
-/** The page's own width against the viewport's: wider means the page scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page, what: string) {
-  const { documentWidth, viewportWidth } = await page.evaluate(() => ({
-    documentWidth: document.documentElement.scrollWidth,
-    viewportWidth: window.innerWidth,
-  }));
-  expect(documentWidth, `${what}: document ${documentWidth}px wide in a ${viewportWidth}px viewport`).toBeLessThanOrEqual(viewportWidth);
-}
 
 for (const [size, viewport] of SIZES) {
   test(`${size}: the queue, a request, the overview, the event log and the webhooks page fit the width`, async ({ page }) => {
