@@ -50,13 +50,16 @@ export function RequestsTable(props: {
             <tr>
               {pool.canDecide ? (
                 <th className={styles.select} scope="col">
-                  <input
-                    type="checkbox"
-                    aria-label="Select every pending request on this page"
-                    checked={allSelected}
-                    disabled={selectable.length === 0}
-                    onChange={(event) => props.onToggleAll(event.target.checked)}
-                  />
+                  {/* its words are seen on a phone only, where the rest of this row is hidden */}
+                  <label className={`${styles.selectTarget} ${styles.selectAll}`}>
+                    <input
+                      type="checkbox"
+                      checked={allSelected}
+                      disabled={selectable.length === 0}
+                      onChange={(event) => props.onToggleAll(event.target.checked)}
+                    />
+                    <span className={styles.selectAllWords}>Select every pending request on this page</span>
+                  </label>
                 </th>
               ) : null}
               <th scope="col">Machine</th>

@@ -48,8 +48,14 @@ test("phone: a request is a card with its facts labelled; Approve is in reach an
   const box = (await row.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(390);
-  // The header row is there for screen readers only (1 px, clipped); each cell says what it is.
-  expect((await page.getByTestId("requests-table").locator("thead").boundingBox())!.height).toBeLessThanOrEqual(1);
+  // Of the header row only the select-all box shows, in words and in reach; each cell says what it is.
+  const thead = page.getByTestId("requests-table").locator("thead");
+  await expect(thead.getByRole("columnheader", { name: "Machine" })).toBeHidden();
+  const selectAll = thead.getByRole("checkbox", { name: "Select every pending request on this page" });
+  await expect(thead.getByText("Select every pending request on this page")).toBeVisible();
+  const selectAllTarget = (await selectAll.locator("xpath=..").boundingBox())!;
+  expect(selectAllTarget.height, "select-all touch target").toBeGreaterThanOrEqual(44);
+  expect(selectAllTarget.x + selectAllTarget.width).toBeLessThanOrEqual(390);
   await expect(row.locator("td[data-label='Reasons']")).toBeVisible();
   await page.screenshot({ path: screenshotPath("queue-phone"), fullPage: true });
 
@@ -61,6 +67,11 @@ test("phone: a request is a card with its facts labelled; Approve is in reach an
   const select = row.getByRole("checkbox", { name: `Select ${request.hostname}` });
   const selectTarget = (await select.locator("xpath=..").boundingBox())!;
   expect(Math.min(selectTarget.width, selectTarget.height), "selection touch target").toBeGreaterThanOrEqual(44);
+
+  await selectAll.check();
+  await expect(page.getByTestId("bulk-bar")).toContainText("1 selected");
+  await expect(select).toBeChecked();
+  await selectAll.uncheck();
 
   await approve.click();
   const dialog = page.getByRole("dialog", { name: `Approve ${request.hostname}` });
