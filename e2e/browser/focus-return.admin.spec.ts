@@ -20,13 +20,26 @@ const closers = {
 };
 
 for (const [closerName, close] of Object.entries(closers)) {
-  test(`approve, reject and revoke dialogs closed by ${closerName} give focus back to their opener`, async ({ page }) => {
+  test(`approve, reject, bulk and revoke dialogs closed by ${closerName} give focus back to their opener`, async ({ page }) => {
     const { poolId, siteId } = await createAcmePool("focus");
     const request = await createPendingRequest({ poolId, siteId, label: "focus" });
     await openQueue(page, poolId);
     for (const decision of ["Approve", "Reject"]) {
       const opener = rowOf(page, request.hostname).getByRole("button", { name: `${decision} ${request.hostname}` });
       const dialog = await openWithKeyboard(page, opener, `${decision} ${request.hostname}`);
+      await close(page);
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+    }
+
+    const other = await createPendingRequest({ poolId, siteId, label: "focus" });
+    for (const selected of [request, other])
+      await rowOf(page, selected.hostname)
+        .getByRole("checkbox", { name: `Select ${selected.hostname}` })
+        .check();
+    for (const decision of ["Approve", "Reject"]) {
+      const opener = page.getByRole("button", { name: `${decision} selected` });
+      const dialog = await openWithKeyboard(page, opener, `${decision} 2 requests`);
       await close(page);
       await expect(dialog).toBeHidden();
       await expect(opener).toBeFocused();

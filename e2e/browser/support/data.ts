@@ -135,8 +135,20 @@ export async function createAcmePool(label: string): Promise<{ poolId: string; s
   const siteId = `e2e-site-${n}`;
   const poolId = `e2e-${label}-${n}`;
   await db().query(`INSERT INTO sites (id, tenant_id, name) VALUES ($1, 'acme', $2)`, [siteId, `E2E site ${n}`]);
-  await db().query(`INSERT INTO pools (id, tenant_id, site_id, name) VALUES ($1, 'acme', $2, $3)`, [poolId, siteId, `E2E ${label} ${n}`]);
+  await insertPool(poolId, siteId, `E2E ${label} ${n}`);
   return { poolId, siteId };
+}
+
+/** Another pool of acme on `siteId`: a site's unclaimed requests show in each of its pools. */
+export async function addAcmePool(siteId: string, label: string): Promise<string> {
+  const n = randomSuffix();
+  const poolId = `e2e-${label}-${n}`;
+  await insertPool(poolId, siteId, `E2E ${label} ${n}`);
+  return poolId;
+}
+
+async function insertPool(poolId: string, siteId: string, name: string) {
+  await db().query(`INSERT INTO pools (id, tenant_id, site_id, name) VALUES ($1, 'acme', $2, $3)`, [poolId, siteId, name]);
 }
 
 /**
