@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
+import { Prisma } from "../db/generated/client";
 import { ApiError } from "../api/errors";
 import { parseBearer, secretMatches } from "./credentials";
 import type { Principal } from "./principal";
@@ -37,12 +38,23 @@ export async function authenticate(db: Db, request: Request): Promise<Principal>
  * service call (read fresh each time, so a revocation takes effect at once).
  */
 async function findServiceKey(db: Db, id: string) {
-  const [key] = await db.$queryRaw<{ secretHash: Uint8Array; revokedAt: Date | null; grants: Grant[] }[]>`
+  const [key] = await db.$queryRaw<ServiceKeyRow[]>(serviceKeySql(id));
+  return key;
+}
+
+export interface ServiceKeyRow {
+  secretHash: Uint8Array;
+  revokedAt: Date | null;
+  grants: Grant[];
+}
+
+/** The service key statement; exported so the benchmark's HTTP floor sends the very same SQL. */
+export function serviceKeySql(id: string): Prisma.Sql {
+  return Prisma.sql`
     SELECT k.secret_hash AS "secretHash", k.revoked_at AS "revokedAt",
       COALESCE(json_agg(json_build_object('tenantId', g.tenant_id, 'poolId', g.pool_id, 'role', g.role))
         FILTER (WHERE g.id IS NOT NULL), '[]'::json) AS grants
     FROM service_keys k LEFT JOIN role_grants g ON g.service_key_id = k.id
     WHERE k.id = ${id}
     GROUP BY k.id`;
-  return key;
 }

@@ -6,8 +6,9 @@ import type { StateFilter } from "@/lib/validations/join-requests";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { toJoinRequestJson } from "./join-request-json";
 
-// Every column, named as the Prisma model names it, so raw rows are JoinRequests.
-const COLUMNS = Prisma.raw(`id, tenant_id AS "tenantId", site_id AS "siteId", pool_id AS "poolId",
+// Every column, named as the Prisma model names it, so raw rows are JoinRequests
+// (exported so the benchmark's HTTP floor reads rows the same way).
+export const JOIN_REQUEST_COLUMNS = Prisma.raw(`id, tenant_id AS "tenantId", site_id AS "siteId", pool_id AS "poolId",
   state::text AS state, reasons, hostname, system_uuid AS "systemUuid", serial_number AS "serialNumber",
   mac_addresses AS "macAddresses", tpm_ek_sha256 AS "tpmEkSha256", csr_sha256 AS "csrSha256",
   created_at AS "createdAt", expires_at AS "expiresAt", decided_at AS "decidedAt", decided_by AS "decidedBy",
@@ -51,7 +52,7 @@ export function listJoinRequestsSql(query: {
   const { pool, state, pageSize, cursor, now } = query;
   const filter = Prisma.sql`${stateCondition(state, now)}${cursor ? Prisma.sql` AND id > ${cursor}` : Prisma.empty}`;
   return Prisma.sql`
-    SELECT ${COLUMNS} FROM (
+    SELECT ${JOIN_REQUEST_COLUMNS} FROM (
       (SELECT * FROM join_requests
         WHERE pool_id = ${pool.id} AND ${filter} ORDER BY id LIMIT ${pageSize})
       UNION ALL
@@ -74,6 +75,11 @@ export async function listJoinRequests(input: {
   const { db, limit, now } = input;
   // one more than the page tells whether a next page exists
   const rows = await db.$queryRaw<JoinRequest[]>(listJoinRequestsSql({ ...input, pageSize: limit + 1 }));
+  return listPage(rows, limit, now);
+}
+
+/** A page from the rows of `listJoinRequestsSql` with `pageSize: limit + 1` (shared with the benchmark's HTTP floor). */
+export function listPage(rows: JoinRequest[], limit: number, now: Date): ListJoinRequestsResult {
   const page = rows.slice(0, limit);
   const result: ListJoinRequestsResult = { joinRequests: page.map((row) => toJoinRequestJson(row, now)) };
   if (rows.length > limit) result.nextCursor = page[page.length - 1]!.id;
