@@ -5,8 +5,9 @@ import { expect, it } from "vitest";
 import { runNpmScript } from "../scripts/test/run-npm-script";
 
 // `npm run bench` is not part of the suite; this tiny run proves the harness
-// still works end to end (its own cluster, dataset, server, load, floor, JSON).
-it("npm run bench -- --smoke measures every scenario against its floor without errors", async () => {
+// still works end to end (its own cluster, dataset, server, load, both floors
+// (pg, and the HTTP floor after its same-answers check), JSON).
+it("npm run bench -- --smoke measures every scenario against its floors without errors", async () => {
   const dir = await mkdtemp(path.join(tmpdir(), "bc-bench-"));
   const out = path.join(dir, "smoke.json");
   try {
@@ -17,6 +18,7 @@ it("npm run bench -- --smoke measures every scenario against its floor without e
         connections: number;
         http: { requests: number; errors: number };
         floor?: { requests: number; errors: number };
+        httpFloor?: { requests: number; errors: number; throughput: number };
       }[];
       explainAtLargest: Record<string, string>;
       pageWeight: { path: string; scripts: number; gzipBytes: number };
@@ -39,6 +41,9 @@ it("npm run bench -- --smoke measures every scenario against its floor without e
       if (/^(join|inventory|nodes)/.test(row.scenario)) continue; // the machine's path and the node phase have no floor
       expect(row.floor?.requests, `${row.scenario} floor`).toBeGreaterThan(0);
       expect(row.floor?.errors, `${row.scenario} floor`).toBe(0);
+      expect(row.httpFloor?.requests, `${row.scenario} c${row.connections} http floor`).toBeGreaterThan(0);
+      expect(row.httpFloor?.throughput, `${row.scenario} c${row.connections} http floor`).toBeGreaterThan(0);
+      expect(row.httpFloor?.errors, `${row.scenario} c${row.connections} http floor`).toBe(0);
     }
     expect(result.explainAtLargest.pending).toMatch(/Index Scan/);
     for (const weight of [result.pageWeight, result.nodePageWeight]) {
@@ -49,4 +54,4 @@ it("npm run bench -- --smoke measures every scenario against its floor without e
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}, 360_000); // its own cluster, build-free server and 16 short load runs: ~2 min alone, more beside the rest of the suite
+}, 480_000); // its own cluster, build-free server and 22 short load runs: ~2.5 min alone, 4+ min beside the rest of the suite

@@ -6,7 +6,10 @@ export interface Row {
   scenario: string;
   connections: number;
   http: Figures;
+  /** the same SQL straight through `pg`, no HTTP */
   floor?: Figures;
+  /** a bare node:http server sending the same SQL and writing the same bytes (bench/http-floor) */
+  httpFloor?: Figures;
 }
 
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? "-" : n.toFixed(digits));
@@ -14,7 +17,11 @@ const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.is
 export function printTable(rows: Row[], options: { header: boolean }): void {
   const lines: string[][] = [];
   if (options.header) {
-    lines.push(["rows", "scenario", "conns", "req/s", "p50 ms", "p99 ms", "errors", "floor req/s", "floor p50", "floor p99", "p50 ×floor"]);
+    lines.push([
+      ...["rows", "scenario", "conns", "req/s", "p50 ms", "p99 ms", "errors"],
+      ...["pg floor req/s", "pg floor p50", "pg floor p99", "p50 ×pg floor"],
+      ...["http floor req/s", "http floor p50", "http floor p99", "p50 ×http floor", "% of http floor"],
+    ]);
   }
   for (const row of rows) {
     lines.push([
@@ -29,6 +36,11 @@ export function printTable(rows: Row[], options: { header: boolean }): void {
       fmt(row.floor?.p50Ms, 2),
       fmt(row.floor?.p99Ms, 2),
       row.floor ? fmt(row.http.p50Ms / row.floor.p50Ms, 2) : "-",
+      fmt(row.httpFloor?.throughput, 0),
+      fmt(row.httpFloor?.p50Ms, 2),
+      fmt(row.httpFloor?.p99Ms, 2),
+      row.httpFloor ? fmt(row.http.p50Ms / row.httpFloor.p50Ms, 2) : "-",
+      row.httpFloor ? `${fmt((100 * row.http.throughput) / row.httpFloor.throughput, 0)}%` : "-",
     ]);
   }
   const widths = lines[0]!.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));

@@ -1,5 +1,6 @@
 // npm run bench — how the queue's cost grows with the table, and how far the
-// full stack is from the floor (the same SQL through `pg` on the same PostgreSQL);
+// full stack is from two floors: the same SQL through `pg` on the same PostgreSQL,
+// and a bare node:http server answering the same bytes with it (bench/http-floor);
 // then the node phase: inventory/report (unchanged, changed) at 10,000 nodes and nodes/list.
 // Options: --sizes 1000,100000,1000000  --seconds 10  --connections 1,32
 //          --processes N (app processes, as `npm start` runs them; default: one per core)
@@ -16,6 +17,8 @@ import { httpLoad } from "./http-load";
 import { floorLoad } from "./floor-load";
 import { approveBody, floorApprove, floorList, listBody } from "./scenarios";
 import { explainList } from "./explain";
+import { checkSameAnswers } from "./http-floor/check-same-answers";
+import { startHttpFloor } from "./http-floor/start-http-floor";
 import { approveAllJoins, createJoinPool, JOIN_BEARER, makeJoinBodies } from "./join-scenario";
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
@@ -38,6 +41,8 @@ const sizes = (args.smoke ? "1000" : args.sizes!).split(",").map(Number);
 const seconds = args.smoke ? 1 : Number(args.seconds);
 const connectionsList = (args.smoke ? "1,4" : args.connections!).split(",").map(Number);
 const processes = Number(args.processes);
+// each process's pool can hold every connection the load generator opens
+const poolMax = Math.max(...connectionsList);
 
 async function main() {
   const cluster = await startPostgresCluster({ durable: true, log: (line) => console.log(`[postgres] ${line}`) });
@@ -62,8 +67,7 @@ async function main() {
         BC_LOG_LEVEL: "warn",
         // retention would mark the dataset's expired rows while we measure
         BC_WORKERS: "off",
-        // each process's pool can hold every connection the load generator opens
-        BC_DB_POOL_MAX: String(Math.max(...connectionsList)),
+        BC_DB_POOL_MAX: String(poolMax),
         BC_CA_KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
         // the join scenario defers thousands of machines into one pool
         BC_MAX_PENDING_PER_POOL: "100000000",
@@ -73,8 +77,10 @@ async function main() {
         NEXTAUTH_SECRET: randomBytes(32).toString("base64"),
       },
     });
+    const floorStarting = startHttpFloor({ databaseUrl: cluster.url, processes, poolMax, logFile: "bench/results/http-floor.log.tmp" });
     try {
-      console.log(`App: ${processes} process(es) behind one port`);
+      const httpFloor = await floorStarting;
+      console.log(`App and HTTP floor: ${processes} process(es) each behind one port`);
       pageWeight = await queuePageWeight(server.baseUrl, HOT.poolId);
       console.log(
         `Queue page ${pageWeight.path}: ${pageWeight.scripts} scripts, ${(pageWeight.gzipBytes / 1000).toFixed(1)} kB gzipped (${(pageWeight.rawBytes / 1000).toFixed(1)} kB raw)`,
@@ -86,74 +92,80 @@ async function main() {
         loaded = await tableSize(client);
         const cursor = await deepCursor(client);
         console.log(`\n▶ ${loaded.toLocaleString("en")} join requests`);
+        // the floor must answer what the app answers, or its figures mean nothing
+        await checkSameAnswers(client, server.baseUrl, httpFloor.baseUrl, cursor);
+        console.log("HTTP floor answers as the app does (list pending, list all from a cursor: same bytes; approve: same shape and event)");
         const measure = async (
           scenario: string,
           connections: number,
-          http: () => Promise<Row["http"]>,
-          floor?: () => Promise<Row["floor"]>,
+          runs: { http: () => Promise<Row["http"]>; floor?: () => Promise<Row["floor"]>; httpFloor?: () => Promise<Row["httpFloor"]> },
         ) => {
-          const row: Row = { size, rows: loaded, scenario, connections, http: await http(), floor: floor ? await floor() : undefined };
+          const row: Row = { size, rows: loaded, scenario, connections, http: await runs.http() };
+          if (runs.floor) row.floor = await runs.floor();
+          if (runs.httpFloor) row.httpFloor = await runs.httpFloor();
           rows.push(row);
           printTable([row], { header: false });
         };
-        // Warm every app process (JIT, connection pools) before measuring:
-        // each holds its own, and a cold one skews the first run it serves.
-        await httpLoad({
-          url: `${server.baseUrl}/api/compute/joinRequests/list`,
-          bearer: BENCH_BEARER,
-          connections: Math.max(...connectionsList, processes),
-          seconds: args.smoke ? 1 : 3,
-          bodyFor: () => listBody("pending"),
-        });
-        for (const connections of connectionsList) {
-          const common = { url: `${server.baseUrl}/api/compute/joinRequests/list`, bearer: BENCH_BEARER, connections, seconds };
-          await measure(
-            "list pending (page 100)",
-            connections,
-            () => httpLoad({ ...common, bodyFor: () => listBody("pending") }),
-            () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "pending") }),
-          );
-          await measure(
-            "list all, deep cursor",
-            connections,
-            () => httpLoad({ ...common, bodyFor: () => listBody("all", cursor) }),
-            () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "all", cursor) }),
-          );
-          const httpTargets = await approvalTargets(client, approvalsFor(connections));
-          const httpApprove = await httpLoad({
-            ...common,
-            url: `${server.baseUrl}/api/compute/joinRequests/approve`,
-            amount: httpTargets.length,
-            bodyFor: (i) => approveBody(httpTargets[i % httpTargets.length]!),
+        // Warm every app process and HTTP floor process (JIT, connection pools)
+        // before measuring: each holds its own, and a cold one skews the first run it serves.
+        for (const baseUrl of [server.baseUrl, httpFloor.baseUrl]) {
+          await httpLoad({
+            url: `${baseUrl}/api/compute/joinRequests/list`,
+            bearer: BENCH_BEARER,
+            connections: Math.max(...connectionsList, processes),
+            seconds: args.smoke ? 1 : 3,
+            bodyFor: () => listBody("pending"),
           });
-          const floorTargets = await approvalTargets(client, approvalsFor(connections));
-          await measure(
-            "approve (distinct pending)",
-            connections,
-            async () => httpApprove,
-            () =>
-              floorLoad({
-                databaseUrl: cluster.url,
-                concurrency: connections,
-                seconds,
-                amount: floorTargets.length,
-                run: (c, i) => floorApprove(c, floorTargets[i]!),
-              }),
-          );
+        }
+        for (const connections of connectionsList) {
+          const common = { bearer: BENCH_BEARER, connections, seconds };
+          const list = (baseUrl: string, state: "pending" | "all", from?: string) => () =>
+            httpLoad({ ...common, url: `${baseUrl}/api/compute/joinRequests/list`, bodyFor: () => listBody(state, from) });
+          await measure("list pending (page 100)", connections, {
+            http: list(server.baseUrl, "pending"),
+            floor: () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "pending") }),
+            httpFloor: list(httpFloor.baseUrl, "pending"),
+          });
+          await measure("list all, deep cursor", connections, {
+            http: list(server.baseUrl, "all", cursor),
+            floor: () =>
+              floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "all", cursor) }),
+            httpFloor: list(httpFloor.baseUrl, "all", cursor),
+          });
+          // each run approves requests of its own, made just before it
+          const approve = (baseUrl: string) => async () => {
+            const targets = await approvalTargets(client, approvalsFor(connections));
+            return httpLoad({
+              ...common,
+              url: `${baseUrl}/api/compute/joinRequests/approve`,
+              amount: targets.length,
+              bodyFor: (i) => approveBody(targets[i % targets.length]!),
+            });
+          };
+          await measure("approve (distinct pending)", connections, {
+            http: approve(server.baseUrl),
+            floor: async () => {
+              const targets = await approvalTargets(client, approvalsFor(connections));
+              const run = (c: pg.PoolClient, i: number) => floorApprove(c, targets[i]!);
+              return floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, amount: targets.length, run });
+            },
+            httpFloor: approve(httpFloor.baseUrl),
+          });
           const machines = await makeJoinBodies(joinsFor(connections));
           const join = { ...common, url: `${server.baseUrl}/api/compute/nodes/join`, bearer: JOIN_BEARER, amount: machines.length };
-          await measure("join, deferred (202)", connections, () =>
-            httpLoad({ ...join, expectStatus: [202], bodyFor: (i) => machines[i % machines.length]! }),
-          );
+          await measure("join, deferred (202)", connections, {
+            http: () => httpLoad({ ...join, expectStatus: [202], bodyFor: (i) => machines[i % machines.length]! }),
+          });
           await approveAllJoins(client);
-          await measure("join retry, consumed (200 + cert)", connections, () =>
-            httpLoad({ ...join, expectStatus: [200], bodyFor: (i) => machines[i % machines.length]! }),
-          );
+          await measure("join retry, consumed (200 + cert)", connections, {
+            http: () => httpLoad({ ...join, expectStatus: [200], bodyFor: (i) => machines[i % machines.length]! }),
+          });
         }
         if (size === Math.max(...sizes)) explain = await explainList(client, cursor);
       }
       nodePage = await measureNodePhase(client, server.baseUrl, rows);
     } finally {
+      await floorStarting.then((floor) => floor.stop()).catch(() => {});
       await server.stop();
     }
   } finally {

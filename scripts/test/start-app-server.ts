@@ -70,7 +70,7 @@ export async function startAppServer(options: {
  * for good (seen: 20 minutes at 80% CPU retrying a stopped database). Kill it
  * when this process exits or is interrupted. Returns the undo.
  */
-function killChildWithParent(child: ChildProcess): () => void {
+export function killChildWithParent(child: ChildProcess): () => void {
   const kill = () => {
     if (child.exitCode === null) child.kill("SIGKILL");
   };
@@ -104,7 +104,7 @@ async function waitUntilAnswering(baseUrl: string, child: ChildProcess): Promise
   throw new Error(`next start did not answer at ${baseUrl} within 60 s`);
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(); // exited, or killed by a signal
   return new Promise((resolve) => {
     child.once("exit", () => resolve());

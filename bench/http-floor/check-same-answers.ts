@@ -1,0 +1,87 @@
+import type pg from "pg";
+import { approvalTargets, APPROVE_POOL, BENCH_BEARER, HOT } from "../dataset";
+import { approveBody, listBody } from "../scenarios";
+
+interface Answer {
+  status: number;
+  contentType: string | null;
+  text: string;
+}
+
+async function post(baseUrl: string, method: string, body: string): Promise<Answer> {
+  const response = await fetch(`${baseUrl}/api/compute/joinRequests/${method}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${BENCH_BEARER}`, "content-type": "application/json" },
+    body,
+  });
+  return { status: response.status, contentType: response.headers.get("content-type"), text: await response.text() };
+}
+
+/** Throws, showing where, unless both answered the same status, content type and bytes. */
+function assertSame(what: string, app: Answer, floor: Answer): void {
+  const [a, f] = [`${app.status} ${app.contentType}`, `${floor.status} ${floor.contentType}`];
+  if (a !== f) throw new Error(`HTTP floor check, ${what}: the app answered ${a}, the HTTP floor ${f}: ${floor.text.slice(0, 200)}`);
+  if (app.text === floor.text) return;
+  let at = 0;
+  while (app.text[at] === floor.text[at]) at++;
+  const around = (text: string) => JSON.stringify(text.slice(Math.max(0, at - 60), at + 60));
+  throw new Error(
+    `HTTP floor check, ${what}: the bodies differ at character ${at} (app ${app.text.length}, floor ${floor.text.length})\n` +
+      `  app:   ${around(app.text)}\n  floor: ${around(floor.text)}`,
+  );
+}
+
+/** An approved request with what is its own (ids, times, machine) replaced, leaving what approve decides. */
+function approvalShape(text: string): string {
+  const body = JSON.parse(text) as Record<string, unknown>;
+  const ttlMs = Date.parse(String(body.expiresAt)) - Date.parse(String(body.decidedAt));
+  return JSON.stringify({
+    ...body,
+    id: "<id>",
+    createdAt: "<t>",
+    expiresAt: `<decidedAt + ${ttlMs} ms>`,
+    decidedAt: "<t>",
+    machine: "<m>",
+    csrSha256: "<h>",
+  });
+}
+
+/**
+ * Before anything is measured: the HTTP floor must answer what the app
+ * answers. Lists byte for byte (pending; all from a deep cursor); an approval
+ * by shape (each approves its own request), the floor's by the bytes the app
+ * lists for the same request afterwards, and the event each wrote.
+ */
+export async function checkSameAnswers(client: pg.Client, appUrl: string, floorUrl: string, cursor: string): Promise<void> {
+  for (const [what, body] of [
+    ["list pending", listBody("pending")],
+    ["list all, deep cursor", listBody("all", cursor)],
+  ] as const) {
+    const app = await post(appUrl, "list", body);
+    if (app.status !== 200 || JSON.parse(app.text).joinRequests.length === 0)
+      throw new Error(`HTTP floor check, ${what}: the app answered ${app.status} ${app.text.slice(0, 200)}`);
+    assertSame(what, app, await post(floorUrl, "list", body));
+  }
+  const [appTarget, floorTarget] = await approvalTargets(client, 2);
+  const app = await post(appUrl, "approve", approveBody(appTarget!));
+  const floor = await post(floorUrl, "approve", approveBody(floorTarget!));
+  if (app.status !== 200) throw new Error(`HTTP floor check, approve: the app answered ${app.status} ${app.text.slice(0, 200)}`);
+  assertSame("approve (shape)", { ...app, text: approvalShape(app.text) }, { ...floor, text: approvalShape(floor.text) });
+  const approved = await post(
+    appUrl,
+    "list",
+    JSON.stringify({ tenantId: HOT.tenantId, poolId: APPROVE_POOL, state: "approved", limit: 200 }),
+  );
+  const listed = (JSON.parse(approved.text) as { joinRequests: { id: string }[] }).joinRequests.find(
+    (request) => request.id === floorTarget,
+  );
+  assertSame("approve (the floor's answer against the app's list of it)", { ...approved, text: JSON.stringify(listed) }, floor);
+  const event = async (requestId: string): Promise<Answer> => {
+    const { rows } = await client.query(`SELECT type, data - 'requestId' - 'expiresAt' AS data FROM events WHERE request_id = $1`, [
+      requestId,
+    ]);
+    if (rows.length !== 1) throw new Error(`HTTP floor check, approve: ${rows.length} events for ${requestId}, not 1`);
+    return { status: 200, contentType: null, text: JSON.stringify(rows[0]) };
+  };
+  assertSame("approve (its event)", await event(appTarget!), await event(floorTarget!));
+}
