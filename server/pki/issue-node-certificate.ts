@@ -45,7 +45,7 @@ export async function issueNodeCertificate(input: {
       new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth, x509.ExtendedKeyUsage.serverAuth]),
       new x509.SubjectAlternativeNameExtension([{ type: "dns", value: hostname }]),
       await x509.SubjectKeyIdentifierExtension.create(publicKey),
-      await x509.AuthorityKeyIdentifierExtension.create(ca.certificate),
+      ca.authorityKeyIdentifier,
     ],
   });
   return {

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
+import { createHash } from "node:crypto";
 import { caEncryptionKey, decryptSecret, encryptSecret } from "./ca-key-encryption";
 import { subtle, x509 } from "./x509";
 
@@ -14,6 +15,8 @@ export interface TenantCa {
   certificate: x509.X509Certificate;
   certificatePem: string;
   signingKey: CryptoKey;
+  /** the extension every certificate it signs carries, made once per CA */
+  authorityKeyIdentifier: x509.AuthorityKeyIdentifierExtension;
 }
 
 export async function tenantCa(db: Db, tenantId: string, now: Date): Promise<TenantCa> {
@@ -25,10 +28,36 @@ export async function tenantCa(db: Db, tenantId: string, now: Date): Promise<Ten
     stored = await readCa(db, tenantId);
     if (!stored) throw new Error(`tenant CA of ${tenantId} vanished right after it was stored`);
   }
+  return decodeCa(tenantId, stored, encryptionKey);
+}
+
+// Decrypting, importing and parsing the CA took longer than signing a node's
+// certificate (bench: boot storm). The row is still read on every call, so a
+// CA replaced by another instance is used at once; what is remembered is only
+// the decoding of exactly those stored bytes under exactly this key.
+const decoded = new Map<string, { source: string; ca: Promise<TenantCa> }>();
+const MAX_DECODED = 1_000;
+
+function decodeCa(tenantId: string, stored: StoredCa, encryptionKey: Buffer): Promise<TenantCa> {
+  const source = createHash("sha256").update(encryptionKey).update(stored.privateKeyEncrypted).update(stored.certificatePem).digest("hex");
+  const known = decoded.get(tenantId);
+  if (known?.source === source) return known.ca;
+  const ca = importCa(tenantId, stored, encryptionKey);
+  if (decoded.size >= MAX_DECODED) decoded.delete(decoded.keys().next().value!);
+  decoded.set(tenantId, { source, ca });
+  ca.catch(() => decoded.delete(tenantId));
+  return ca;
+}
+
+async function importCa(tenantId: string, stored: StoredCa, encryptionKey: Buffer): Promise<TenantCa> {
   const pkcs8 = decryptSecret(encryptionKey, stored.privateKeyEncrypted, tenantId);
   const signingKey = await subtle.importKey("pkcs8", new Uint8Array(pkcs8), CA_ALGORITHM, false, ["sign"]);
-  return { certificate: new x509.X509Certificate(stored.certificatePem), certificatePem: stored.certificatePem, signingKey };
+  const certificate = new x509.X509Certificate(stored.certificatePem);
+  const authorityKeyIdentifier = await x509.AuthorityKeyIdentifierExtension.create(certificate);
+  return { certificate, certificatePem: stored.certificatePem, signingKey, authorityKeyIdentifier };
 }
+
+type StoredCa = NonNullable<Awaited<ReturnType<typeof readCa>>>;
 
 function readCa(db: Db, tenantId: string) {
   return db.tenantCa.findUnique({
