@@ -38,7 +38,12 @@ const envSchema = z.object({
   // Reverse proxies in front of the app that append to X-Forwarded-For: the
   // client address is the entry this many from the right (0: the app's own peer).
   BC_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
-  BC_JOIN_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(6000),
+  // A rack of 5,000 machines and their retries through one token within a
+  // minute or two (bench: boot storm) stays under it; a leaked token's reach
+  // is bounded by its uses and the pending flood guard besides.
+  BC_JOIN_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(30_000),
+  // Joins one app process works on at once; the rest wait their turn (join-admission.ts).
+  BC_JOIN_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(4),
   // The console's sign-in (next-auth). NEXTAUTH_SECRET signs the session JWTs.
   NEXTAUTH_URL: z.string().url().optional(),
   NEXTAUTH_SECRET: z.string().min(1).optional(),

@@ -5,6 +5,7 @@ import { joinNodeInput } from "@/lib/validations/node-join";
 import { authenticateJoinCredential } from "../nodes/join-credential";
 import { joinNode } from "../nodes/join-node";
 import { capJoinRate } from "../nodes/join-rate-cap";
+import { inJoinTurn } from "../nodes/join-admission";
 import { getNodeInput, listNodesInput, renewNodeInput, revokeNodeInput } from "@/lib/validations/nodes";
 import { toNodeJson } from "@/lib/nodes/node-json";
 import { authenticateNode } from "../nodes/authenticate-node";
@@ -38,10 +39,11 @@ export const joinNodeMethod = defineMachineMethod({
   credentials: ["joinToken", "enrollmentKey"],
   input: joinNodeInput,
   authenticate: authenticateJoinCredential,
-  handler: async ({ db, input, credential, now }) => {
+  handler: async ({ db, input, credential }) => {
     const outcome = await observeJoin(async () => {
       await capJoinRate(credential);
-      return joinNode({ db, credential, body: input, now });
+      // `now` as the join's turn comes: a wait in line must not shorten what it is given
+      return inJoinTurn(() => joinNode({ db, credential, body: input, now: new Date() }));
     });
     return outcome.status === "admitted" ? outcome : new MethodResult(202, outcome);
   },

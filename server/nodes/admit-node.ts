@@ -50,7 +50,6 @@ export async function admitNewNode(input: {
   await db.$transaction(async (tx) => {
     if (input.tpmChallengeId) await useTpmChallenge(tx, input.tpmChallengeId, now);
     if (input.expireRequestId) await markJoinRequestExpired(tx, { requestId: input.expireRequestId, actor: credential.actor, now });
-    await countJoinCredentialUse(tx, credential, csr.sha256, now);
     await insertNode(tx, {
       nodeId,
       tenantId: pool.tenantId,
@@ -63,6 +62,9 @@ export async function admitNewNode(input: {
       certificate,
       now,
     });
+    // Last: the credential's row is the one every join of a boot storm
+    // shares, and its lock is held from here to COMMIT (bench: boot storm).
+    await countJoinCredentialUse(tx, credential, csr.sha256, now);
   });
   return { status: "admitted", nodeId, certificate: certificate.pem, caCertificate: ca.certificatePem };
 }
