@@ -3,10 +3,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { runNpmScript } from "../scripts/test/run-npm-script";
+import { stormVerdicts, type StormResult } from "./boot-storm";
 
 // `npm run bench` is not part of the suite; this tiny run proves the harness
 // still works end to end (its own cluster, dataset, server, load, both floors
-// (pg, and the HTTP floor after its same-answers check), JSON).
+// (pg, and the HTTP floor after its same-answers check), the boot storm, JSON).
 it("npm run bench -- --smoke measures every scenario against its floors without errors", async () => {
   const dir = await mkdtemp(path.join(tmpdir(), "bc-bench-"));
   const out = path.join(dir, "smoke.json");
@@ -23,6 +24,7 @@ it("npm run bench -- --smoke measures every scenario against its floors without 
       explainAtLargest: Record<string, string>;
       pageWeight: { path: string; scripts: number; gzipBytes: number };
       nodePageWeight: { path: string; scripts: number; gzipBytes: number };
+      bootStorm: StormResult;
     };
     const scenarios = new Set(result.rows.map((row) => row.scenario));
     expect([...scenarios].sort()).toEqual([
@@ -50,6 +52,12 @@ it("npm run bench -- --smoke measures every scenario against its floors without 
       expect(weight.scripts, weight.path).toBeGreaterThan(0);
       expect(weight.gzipBytes, weight.path).toBeGreaterThan(10_000);
     }
+    // the storm's outcome (not its timing, which a shared CI machine cannot promise)
+    const storm = result.bootStorm;
+    for (const verdict of stormVerdicts(storm).filter((v) => !v.target.startsWith("p99")))
+      expect(verdict.held, `${verdict.target}: ${verdict.seen}`).toBe(true);
+    expect(storm.first.statuses).toEqual({ "200": storm.known, "202": storm.unknown });
+    expect(storm.retry.statuses).toEqual({ "409": storm.known, "202": storm.unknown });
     expect(result.nodePageWeight.path).toMatch(/^\/pools\/[^/]+\/nodes\/node_[0-9a-z]{26}$/);
   } finally {
     await rm(dir, { recursive: true, force: true });

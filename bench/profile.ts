@@ -2,7 +2,7 @@
 // Starts the production server under `node --cpu-prof`, drives one scenario,
 // and prints self time grouped by where the code lives (Next, Prisma, pg,
 // Node core, our code, GC, idle) and the heaviest functions.
-// Options: --scenario list|approve  --seconds 10  --connections 1  --skip-build
+// Options: --scenario list|approve|storm  --seconds 10  --connections 1  --skip-build
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -15,6 +15,7 @@ import { approvalTargets, BENCH_BEARER, createBenchWorld } from "./dataset";
 import { httpLoad } from "./http-load";
 import { approveBody, listBody } from "./scenarios";
 import { summarizeProfile, type CpuProfile } from "./profile-summary";
+import { bootStorm, printStorm } from "./boot-storm";
 
 const { values: args } = parseArgs({
   options: {
@@ -29,7 +30,8 @@ const connections = Number(args.connections);
 const profileDir = path.join("bench", "results", "profile");
 
 async function main() {
-  if (args.scenario !== "list" && args.scenario !== "approve") throw new Error(`--scenario must be list or approve, not ${args.scenario}`);
+  if (!["list", "approve", "storm"].includes(args.scenario!))
+    throw new Error(`--scenario must be list, approve or storm, not ${args.scenario}`);
   const cluster = await startPostgresCluster({ durable: true, log: () => {} });
   const env = { DATABASE_URL: cluster.url, NEXT_TELEMETRY_DISABLED: "1" };
   const client = new pg.Client({ connectionString: cluster.url });
@@ -54,20 +56,7 @@ async function main() {
       },
     });
     try {
-      const url = `${server.baseUrl}/api/compute/joinRequests/${args.scenario}`;
-      const common = { url, bearer: BENCH_BEARER, connections, seconds };
-      // warm up (JIT, connection pool) before the measured run
-      await httpLoad({ ...common, seconds: 2, bodyFor: () => listBody("pending") });
-      const targets = args.scenario === "approve" ? await approvalTargets(client, Math.round(seconds * 1000)) : [];
-      const figures = await httpLoad({
-        ...common,
-        amount: args.scenario === "approve" ? targets.length : undefined,
-        bodyFor: args.scenario === "approve" ? (i) => approveBody(targets[i]!) : () => listBody("pending"),
-      });
-      requests = figures.requests;
-      console.log(
-        `${args.scenario} c=${connections}: ${figures.throughput.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, errors ${figures.errors}`,
-      );
+      requests = args.scenario === "storm" ? await profileStorm(client, server.baseUrl) : await profileQueue(client, server.baseUrl);
     } finally {
       await server.stop(); // SIGTERM: Node writes the profile as it exits
     }
@@ -82,6 +71,30 @@ async function main() {
     console.log(`\n${file}`);
     console.log(summarizeProfile(profile, { requests }));
   }
+}
+
+async function profileQueue(client: pg.Client, baseUrl: string): Promise<number> {
+  const url = `${baseUrl}/api/compute/joinRequests/${args.scenario}`;
+  const common = { url, bearer: BENCH_BEARER, connections, seconds };
+  // warm up (JIT, connection pool) before the measured run
+  await httpLoad({ ...common, seconds: 2, bodyFor: () => listBody("pending") });
+  const targets = args.scenario === "approve" ? await approvalTargets(client, Math.round(seconds * 1000)) : [];
+  const figures = await httpLoad({
+    ...common,
+    amount: args.scenario === "approve" ? targets.length : undefined,
+    bodyFor: args.scenario === "approve" ? (i) => approveBody(targets[i]!) : () => listBody("pending"),
+  });
+  console.log(
+    `${args.scenario} c=${connections}: ${figures.throughput.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, errors ${figures.errors}`,
+  );
+  return figures.requests;
+}
+
+/** A smaller boot storm than the bench's, at --connections concurrent. */
+async function profileStorm(client: pg.Client, baseUrl: string): Promise<number> {
+  const result = await bootStorm(client, baseUrl, { known: 300, unknown: 30, concurrency: connections });
+  printStorm(result);
+  return result.first.requests + result.retry.requests;
 }
 
 main().catch((error: unknown) => {

@@ -23,6 +23,7 @@ import { approveAllJoins, createJoinPool, JOIN_BEARER, makeJoinBodies } from "./
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { createBenchUser, nodePageWeight, queuePageWeight, type PageWeight } from "./page-weight";
+import { printStorm, stormOnFreshServer, stormOptions, type StormResult } from "./boot-storm";
 import { printTable, type Row } from "./report";
 import { createBenchNodes, listNodesBody, NODE_COUNT, NODE_POOL, reportBody, tokensFor } from "./node-scenario";
 
@@ -52,6 +53,7 @@ async function main() {
   let explain: unknown;
   let pageWeight: PageWeight | undefined;
   let nodePage: PageWeight | undefined;
+  let storm: StormResult | undefined;
   try {
     await runNpmScript("db:migrate", env);
     if (!args["skip-build"]) await runNpmScript("build", env);
@@ -168,6 +170,7 @@ async function main() {
       await floorStarting.then((floor) => floor.stop()).catch(() => {});
       await server.stop();
     }
+    storm = await stormOnFreshServer(cluster.url, client, stormOptions(args.smoke!), processes);
   } finally {
     await client.end().catch(() => {});
     await cluster.stop();
@@ -181,6 +184,7 @@ async function main() {
     rows,
     pageWeight,
     nodePageWeight: nodePage,
+    bootStorm: storm,
     explainAtLargest: explain,
   };
   const out = args.out ?? path.join("bench", "results", `bench-${result.at.replace(/[:.]/g, "-")}.json`);
@@ -193,6 +197,10 @@ async function main() {
     ["Node page", nodePage],
   ] as const) {
     if (weight) console.log(`${name} first-load JavaScript: ${(weight.gzipBytes / 1000).toFixed(1)} kB gzipped (target ≤ 150 kB)`);
+  }
+  if (storm) {
+    console.log(`\nBoot storm (${storm.known} known + ${storm.unknown} unknown at ${storm.concurrency})`);
+    printStorm(storm);
   }
   console.log(`\nJSON: ${out}`);
 }
