@@ -1,5 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
+import { Prisma } from "../db/generated/client";
 import type { PoolFacts } from "../pools/find-pool";
 import type { AttestationSubject, Attestor, Verdict } from "./attestor";
 import { isPlaceholderHardwareId } from "./hardware";
@@ -30,17 +31,32 @@ export const discoveryAttestor: Attestor = {
 async function matchingEntries(db: Db, { tenantId, siteId, machine }: AttestationSubject) {
   // Firmware prints UUIDs in either case; inventories store them as found.
   const uuid = machine.systemUuid.trim();
-  const spellings = [...new Set([uuid, uuid.toLowerCase(), uuid.toUpperCase()])];
-  const byUuid = isPlaceholderHardwareId(uuid) ? [] : [{ systemUuid: { in: spellings } }];
-  const byMac = machine.macAddresses.length > 0 ? [{ macAddresses: { hasSome: machine.macAddresses } }] : [];
-  if (byUuid.length + byMac.length === 0) return [];
-  const entries = await db.discoveredMachine.findMany({
-    where: { tenantId, siteId, OR: [...byUuid, ...byMac] },
-    select: { systemUuid: true, assignedPoolId: true },
-    orderBy: { id: "asc" },
-  });
-  const matchesUuid = (entry: { systemUuid: string }) => Number(spellings.includes(entry.systemUuid) && byUuid.length > 0);
+  const spellings = isPlaceholderHardwareId(uuid) ? [] : [...new Set([uuid, uuid.toLowerCase(), uuid.toUpperCase()])];
+  if (spellings.length + machine.macAddresses.length === 0) return [];
+  const entries = await db.$queryRaw<DiscoveryMatch[]>(
+    discoveryMatchSql({ tenantId, siteId, uuids: spellings, macs: machine.macAddresses }),
+  );
+  const matchesUuid = (entry: DiscoveryMatch) => Number(spellings.includes(entry.systemUuid));
   return entries.sort((a, b) => matchesUuid(b) - matchesUuid(a));
+}
+
+interface DiscoveryMatch {
+  systemUuid: string;
+  assignedPoolId: string | null;
+}
+
+/**
+ * A site's inventory entries with one of these UUIDs or sharing a MAC, in id
+ * order: through the (site_id, system_uuid) key and the GIN index on
+ * mac_addresses, never a scan of the inventory (exported for its plan test).
+ */
+export function discoveryMatchSql(input: { tenantId: string; siteId: string; uuids: string[]; macs: string[] }): Prisma.Sql {
+  return Prisma.sql`
+    SELECT system_uuid AS "systemUuid", assigned_pool_id AS "assignedPoolId"
+    FROM discovered_machines
+    WHERE tenant_id = ${input.tenantId} AND site_id = ${input.siteId}
+      AND (system_uuid = ANY(${input.uuids}::text[]) OR mac_addresses && ${input.macs}::text[])
+    ORDER BY id`;
 }
 
 /** The assigned pool, if it exists in the machine's tenant and site. */
