@@ -1,7 +1,7 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawnWorker } from "../../scripts/test/spawn-worker";
 import { startAppServer, type AppServer } from "../../scripts/test/start-app-server";
 import { createJoinRequest } from "@/server/join-requests/create-join-request";
 import { createWebhookSubscription } from "@/server/webhooks/webhook-subscriptions";
@@ -129,12 +129,12 @@ describe("npm run worker", () => {
     const { tenantId, requestId } = await scene();
     const created = await scratch.db.event.findFirstOrThrow({ where: { requestId } });
     slow.add(created.id); // the receiver takes 1.5 s to answer this one
-    const child = spawn("npm", ["run", "--silent", "worker"], {
+    const child = spawnWorker({
       env: { ...process.env, ...workerEnv() },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
     try {
       await receiver.waitFor((received) => received.some((webhook) => webhook.id === created.id), 30_000);

@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { spawnWorker } from "../../scripts/test/spawn-worker";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { createWebhookSubscription } from "@/server/webhooks/webhook-subscriptions";
@@ -32,7 +33,7 @@ afterAll(async () => {
 });
 
 function startWorker(): ChildProcess {
-  const child = spawn("npm", ["run", "--silent", "worker"], {
+  const child = spawnWorker({
     env: {
       ...process.env,
       ...database.env,
@@ -55,7 +56,7 @@ it("dropped connections and a worker killed mid-delivery: every event delivered,
 
   const first = startWorker();
   await receiver.waitFor((received) => received.length >= 15, 60_000);
-  first.kill("SIGKILL"); // npm's script execs node: this is the worker itself
+  first.kill("SIGKILL"); // the worker itself (spawnWorker), mid-delivery
   const postsBeforeKill = receiver.received.length;
   startWorker();
   const ids = new Set(events.map((event) => event.id));
