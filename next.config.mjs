@@ -31,6 +31,9 @@ const nextConfig = {
   // A separate build folder lets a benchmark or a second checkout build
   // without replacing the one a running test server uses.
   distDir: process.env.BC_NEXT_DIST_DIR || ".next",
+  // BC_NEXT_SERVER_MINIFY=0: server code keeps its function names, so that a
+  // CPU profile (npm run bench:profile) names our functions, not `t9`.
+  experimental: { serverMinification: process.env.BC_NEXT_SERVER_MINIFY !== "0" },
 };
 
 export default nextConfig;

@@ -13,9 +13,21 @@ import { HOT } from "./dataset";
 // every machine retries once with the same CSR. The same token counts every
 // distinct CSR once: its use count must be exactly known + unknown after.
 
-export const STORM_POOL = "bench-t0-s0-storm";
-const STORM_TOKEN = { id: "benchstorm", secret: "bench-storm-secret" };
-const STORM_BEARER = `bcjt_${STORM_TOKEN.id}.${STORM_TOKEN.secret}`;
+interface StormPool {
+  poolId: string;
+  tokenId: string;
+  bearer: string;
+}
+
+const stormPool = (name: string): StormPool => ({
+  poolId: `bench-t0-s0-${name}`,
+  tokenId: `bench${name}`,
+  bearer: `bcjt_bench${name}.${name}-secret`,
+});
+
+/** The measured pool; the warm-up's (a pool and token of its own) leaves its counts alone. */
+const STORM = stormPool("storm");
+const WARM_UP = stormPool("stormwarm");
 
 export interface StormOptions {
   known: number;
@@ -50,12 +62,12 @@ interface Machine {
   body: string;
 }
 
-export async function createStormPool(client: pg.Client, options: StormOptions): Promise<Machine[]> {
-  await client.query(`INSERT INTO pools (id, tenant_id, site_id, name) VALUES ($1, $2, $3, $1)`, [STORM_POOL, HOT.tenantId, HOT.siteId]);
+async function createStormPool(client: pg.Client, pool: StormPool, options: StormOptions): Promise<Machine[]> {
+  await client.query(`INSERT INTO pools (id, tenant_id, site_id, name) VALUES ($1, $2, $3, $1)`, [pool.poolId, HOT.tenantId, HOT.siteId]);
   await client.query(
     `INSERT INTO join_tokens (id, tenant_id, pool_id, secret_hash, max_uses, expires_at, created_by)
      VALUES ($1, $2, $3, $4, $5, now() + interval '1 day', 'bench')`,
-    [STORM_TOKEN.id, HOT.tenantId, STORM_POOL, Buffer.from(hashSecret(STORM_TOKEN.secret)), options.known + options.unknown],
+    [pool.tokenId, HOT.tenantId, pool.poolId, Buffer.from(hashSecret(pool.bearer.split(".")[1]!)), options.known + options.unknown],
   );
   const machines: Machine[] = [];
   const inventory: { uuid: string; mac: string }[] = [];
@@ -72,24 +84,28 @@ export async function createStormPool(client: pg.Client, options: StormOptions):
   }
   await client.query(
     `INSERT INTO discovered_machines (id, tenant_id, site_id, system_uuid, mac_addresses)
-     SELECT 'disc_storm_' || n, $1, $2, uuid, ARRAY[mac] FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS m(uuid, mac, n)`,
-    [HOT.tenantId, HOT.siteId, inventory.map((m) => m.uuid), inventory.map((m) => m.mac)],
+     SELECT $5 || n, $1, $2, uuid, ARRAY[mac] FROM unnest($3::text[], $4::text[]) WITH ORDINALITY AS m(uuid, mac, n)`,
+    [HOT.tenantId, HOT.siteId, inventory.map((m) => m.uuid), inventory.map((m) => m.mac), `disc_${pool.tokenId}_`],
   );
   // the known and the unknown arrive mixed, as a rack's machines do
   return machines.sort(() => Math.random() - 0.5);
 }
 
 export async function bootStorm(client: pg.Client, baseUrl: string, options: StormOptions): Promise<StormResult> {
-  const machines = await createStormPool(client, options);
-  const first = await joinRound(baseUrl, machines, options.concurrency);
-  const retry = await joinRound(baseUrl, machines, options.concurrency);
+  // The control plane did not lose power with the rack: its processes are
+  // warm (JIT, connections, the tenant CA) when the machines arrive.
+  const warmUp = await createStormPool(client, WARM_UP, { known: 2 * options.concurrency, unknown: 0, concurrency: options.concurrency });
+  await joinRound(baseUrl, WARM_UP, warmUp, options.concurrency);
+  const machines = await createStormPool(client, STORM, options);
+  const first = await joinRound(baseUrl, STORM, machines, options.concurrency);
+  const retry = await joinRound(baseUrl, STORM, machines, options.concurrency);
   const { rows } = await client.query(
     `SELECT (SELECT count(*) FROM nodes WHERE pool_id = $1)::int AS nodes,
             (SELECT count(*) FROM (SELECT system_uuid FROM nodes WHERE pool_id = $1 GROUP BY system_uuid HAVING count(*) > 1) twice)::int
               AS "machinesAdmittedTwice",
             (SELECT count(*) FROM join_requests WHERE pool_id = $1 AND state = 'pending')::int AS "pendingRequests",
             (SELECT uses FROM join_tokens WHERE id = $2)::int AS "tokenUses"`,
-    [STORM_POOL, STORM_TOKEN.id],
+    [STORM.poolId, STORM.tokenId],
   );
   return {
     ...options,
@@ -100,7 +116,7 @@ export async function bootStorm(client: pg.Client, baseUrl: string, options: Sto
 }
 
 /** Every machine joins once, `concurrency` at a time (closed loop, as daemons booting do). */
-async function joinRound(baseUrl: string, machines: Machine[], concurrency: number): Promise<RoundFigures> {
+async function joinRound(baseUrl: string, pool: StormPool, machines: Machine[], concurrency: number): Promise<RoundFigures> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   let next = 0;
@@ -114,7 +130,7 @@ async function joinRound(baseUrl: string, machines: Machine[], concurrency: numb
       try {
         const response = await fetch(`${baseUrl}/api/compute/nodes/join`, {
           method: "POST",
-          headers: { authorization: `Bearer ${STORM_BEARER}`, "content-type": "application/json" },
+          headers: { authorization: `Bearer ${pool.bearer}`, "content-type": "application/json" },
           body: machine.body,
         });
         const answer = (await response.json()) as { certificate?: string };
@@ -197,6 +213,7 @@ export async function stormOnFreshServer(
   client: pg.Client,
   options: StormOptions,
   processes: number,
+  caKey: string = randomBytes(32).toString("base64"),
 ): Promise<StormResult> {
   const server = await startAppServer({
     databaseUrl,
@@ -205,7 +222,8 @@ export async function stormOnFreshServer(
     env: {
       BC_LOG_LEVEL: "warn",
       BC_WORKERS: "off",
-      BC_CA_KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+      // the key the database's tenant CAs were encrypted with, if an earlier server made them
+      BC_CA_KEY_ENCRYPTION_KEY: caKey,
       NEXTAUTH_SECRET: randomBytes(32).toString("base64"),
     },
   });

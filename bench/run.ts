@@ -46,6 +46,8 @@ const processes = Number(args.processes);
 const poolMax = Math.max(...connectionsList);
 
 async function main() {
+  // one key for both servers: the first makes the tenant CA the storm's signs with
+  const caKey = randomBytes(32).toString("base64");
   const cluster = await startPostgresCluster({ durable: true, log: (line) => console.log(`[postgres] ${line}`) });
   const env = { DATABASE_URL: cluster.url, NEXT_TELEMETRY_DISABLED: "1" };
   const client = new pg.Client({ connectionString: cluster.url });
@@ -70,7 +72,7 @@ async function main() {
         // retention would mark the dataset's expired rows while we measure
         BC_WORKERS: "off",
         BC_DB_POOL_MAX: String(poolMax),
-        BC_CA_KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
+        BC_CA_KEY_ENCRYPTION_KEY: caKey,
         // the join scenario defers thousands of machines into one pool
         BC_MAX_PENDING_PER_POOL: "100000000",
         BC_MAX_PENDING_PER_SITE: "100000000",
@@ -170,7 +172,7 @@ async function main() {
       await floorStarting.then((floor) => floor.stop()).catch(() => {});
       await server.stop();
     }
-    storm = await stormOnFreshServer(cluster.url, client, stormOptions(args.smoke!), processes);
+    storm = await stormOnFreshServer(cluster.url, client, stormOptions(args.smoke!), processes, caKey);
   } finally {
     await client.end().catch(() => {});
     await cluster.stop();
