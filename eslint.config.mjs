@@ -28,6 +28,8 @@ export default defineConfig([
   },
   globalIgnores([
     ".next/**",
+    // separate build folders (BC_NEXT_DIST_DIR)
+    ".next-*/**",
     "next-env.d.ts",
     "server/db/generated/**",
     "docs/client/openapi.d.ts",

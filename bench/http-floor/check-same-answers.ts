@@ -67,14 +67,22 @@ export async function checkSameAnswers(client: pg.Client, appUrl: string, floorU
   const floor = await post(floorUrl, "approve", approveBody(floorTarget!));
   if (app.status !== 200) throw new Error(`HTTP floor check, approve: the app answered ${app.status} ${app.text.slice(0, 200)}`);
   assertSame("approve (shape)", { ...app, text: approvalShape(app.text) }, { ...floor, text: approvalShape(floor.text) });
+  // Earlier sizes' approve runs left thousands approved in that pool: start
+  // the page just before the floor's request (the list goes by id, after the cursor).
+  const { rows: before } = await client.query<{ id: string }>(
+    `SELECT max(id) AS id FROM join_requests WHERE pool_id = $1 AND state = 'approved' AND id < $2`,
+    [APPROVE_POOL, floorTarget],
+  );
   const approved = await post(
     appUrl,
     "list",
-    JSON.stringify({ tenantId: HOT.tenantId, poolId: APPROVE_POOL, state: "approved", limit: 200 }),
+    JSON.stringify({ tenantId: HOT.tenantId, poolId: APPROVE_POOL, state: "approved", limit: 1, cursor: before[0]?.id ?? undefined }),
   );
   const listed = (JSON.parse(approved.text) as { joinRequests: { id: string }[] }).joinRequests.find(
     (request) => request.id === floorTarget,
   );
+  if (!listed)
+    throw new Error(`HTTP floor check, approve: the app does not list ${floorTarget} as approved: ${approved.text.slice(0, 200)}`);
   assertSame("approve (the floor's answer against the app's list of it)", { ...approved, text: JSON.stringify(listed) }, floor);
   const event = async (requestId: string): Promise<Answer> => {
     const { rows } = await client.query(`SELECT type, data - 'requestId' - 'expiresAt' AS data FROM events WHERE request_id = $1`, [
