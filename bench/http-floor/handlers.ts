@@ -8,7 +8,7 @@ import type { JoinRequest } from "@/server/db/generated/client";
 import { listJoinRequestsSql, listPage } from "@/server/join-requests/list-join-requests";
 import { toJoinRequestJson } from "@/server/join-requests/join-request-json";
 import { approveJoinRequestMethod, listJoinRequestsMethod } from "@/server/methods/join-requests-methods";
-import { poolSql, type PoolFacts } from "@/server/pools/find-pool";
+import { poolFactsFromJson, poolOrNotFound, type PoolFacts, type PoolRef } from "@/server/pools/find-pool";
 import { TTL_DEFAULT_SECONDS, type StateFilter } from "@/lib/validations/join-requests";
 import { floorApproveStatements } from "../floor-approve";
 
@@ -41,13 +41,11 @@ export async function answerFloor(db: pg.Pool, path: string, authorization: stri
   try {
     const method = METHODS[path];
     if (!method) throw new ApiError("NOT_FOUND", `no method ${path}`);
-    const principal = await authenticateKey(db, authorization);
     const input = JSON.parse(text) as Input;
-    const [tenantId, poolId] = [String(input.tenantId), String(input.poolId)];
-    authorize(principal, method.permission, tenantId, poolId);
-    const sql = poolSql(tenantId, poolId);
-    const [pool] = (await db.query<PoolFacts>(sql.text, sql.values as unknown[])).rows;
-    if (!pool) throw new ApiError("NOT_FOUND", `pool ${poolId} not found in tenant ${tenantId}`);
+    const ref = { tenantId: String(input.tenantId), poolId: String(input.poolId) };
+    const { principal, pool: found } = await authenticateKey(db, authorization, ref);
+    authorize(principal, method.permission, ref.tenantId, ref.poolId);
+    const pool = poolOrNotFound(found, ref);
     return { status: 200, body: JSON.stringify(await method.run({ db, input, principal, pool, now })) };
   } catch (error) {
     if (error instanceof ApiError) return { status: error.httpStatus, body: JSON.stringify(error.toBody()) };
@@ -56,15 +54,20 @@ export async function answerFloor(db: pg.Pool, path: string, authorization: stri
   }
 }
 
-/** The app's service-key check (server/auth/authenticate.ts): its statement and its constant-time hash comparison. */
-async function authenticateKey(db: pg.Pool, authorization: string | undefined): Promise<Principal> {
+/** The app's service-key check (server/auth/authenticate.ts): its statement, with the pool, and its constant-time hash comparison. */
+async function authenticateKey(
+  db: pg.Pool,
+  authorization: string | undefined,
+  ref: PoolRef,
+): Promise<{ principal: Principal; pool: PoolFacts | null }> {
   const credential = parseBearer(authorization ?? null);
   if (!credential || credential.prefix !== "bcsk") throw new ApiError("UNAUTHENTICATED", "invalid credentials");
-  const sql = serviceKeySql(credential.id);
+  const sql = serviceKeySql(credential.id, ref);
   const [key] = (await db.query<ServiceKeyRow>(sql.text, sql.values as unknown[])).rows;
   if (!secretMatches(credential.secret, key?.secretHash) || !key || key.revokedAt)
     throw new ApiError("UNAUTHENTICATED", "invalid service key");
-  return { kind: "service-key", id: `bcsk_${credential.id}`, grants: key.grants };
+  const principal: Principal = { kind: "service-key", id: `bcsk_${credential.id}`, grants: key.grants };
+  return { principal, pool: key.pool ? poolFactsFromJson(key.pool) : null };
 }
 
 async function list({ db, input, pool, now }: Call) {

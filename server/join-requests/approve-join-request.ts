@@ -6,6 +6,8 @@ import { decideApproval } from "@/lib/join-requests/state-machine";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { toJoinRequestJson } from "./join-request-json";
 import { transitionJoinRequest } from "./transition-join-request";
+import type { TransitionChanges } from "./transition-statement";
+import type { EventData } from "../events/record-event";
 
 /**
  * Approves a pending request for `pool` with a new expiry of `ttlSeconds`
@@ -22,25 +24,31 @@ export async function approveJoinRequest(input: {
   now: Date;
 }): Promise<JoinRequestJson> {
   const { pool, now } = input;
-  const expiresAt = new Date(now.getTime() + input.ttlSeconds * 1000);
+  const writes = approvalWrites(input);
   const { request } = await transitionJoinRequest({
     ...input,
     precheck: () => {
       if (pool.archivedAt) throw new ApiError("INVALID_STATE", `pool ${pool.id} is archived; it cannot approve joins`);
     },
     decide: (current) => decideApproval(current, pool.id, now),
-    changes: () => ({
-      state: "approved",
-      poolId: pool.id,
-      expiresAt,
-      decidedAt: now,
-      decidedBy: input.actor,
-      reason: input.reason ?? null,
-    }),
-    event: () => ({
-      type: "security.join-request.approved",
-      data: { expiresAt: expiresAt.toISOString(), ...(input.reason ? { reason: input.reason } : {}) },
-    }),
+    changes: () => writes.changes,
+    event: () => writes.event,
   });
   return toJoinRequestJson(request, now);
+}
+
+/** What an approval writes: the request's new state and expiry, and its event (shared with the benchmark's floors). */
+export function approvalWrites(input: { pool: Pick<PoolFacts, "id">; ttlSeconds: number; reason?: string; actor: string; now: Date }): {
+  changes: TransitionChanges;
+  event: { type: "security.join-request.approved"; data: EventData };
+} {
+  const { pool, now } = input;
+  const expiresAt = new Date(now.getTime() + input.ttlSeconds * 1000);
+  return {
+    changes: { state: "approved", poolId: pool.id, expiresAt, decidedAt: now, decidedBy: input.actor, reason: input.reason ?? null },
+    event: {
+      type: "security.join-request.approved",
+      data: { expiresAt: expiresAt.toISOString(), ...(input.reason ? { reason: input.reason } : {}) },
+    },
+  };
 }

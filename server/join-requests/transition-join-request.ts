@@ -1,9 +1,10 @@
 import "server-only";
 import type { Db, Tx } from "../db/client";
-import type { JoinRequest, Prisma } from "../db/generated/client";
+import type { JoinRequest } from "../db/generated/client";
 import type { PoolFacts } from "../pools/find-pool";
 import { ApiError } from "../api/errors";
-import { recordJoinRequestEvent, type EventData } from "../events/record-event";
+import type { EventData } from "../events/record-event";
+import { readJoinRequestSql, transitionSql, type TransitionChanges } from "./transition-statement";
 import { isVisibleToPool, type Decision } from "@/lib/join-requests/state-machine";
 import type { JoinRequestEventType } from "@/lib/validations/events";
 
@@ -18,14 +19,14 @@ export interface TransitionSpec {
   /** Checks that come after visibility and before the state (e.g. an archived pool). */
   precheck?: () => void;
   decide: (request: JoinRequest) => Decision;
-  changes: (request: JoinRequest, transition: Transition) => Prisma.JoinRequestUpdateManyMutationInput;
+  changes: (request: JoinRequest, transition: Transition) => TransitionChanges;
   event: (transition: Transition) => { type: JoinRequestEventType; data?: EventData };
   /** More writes that commit or roll back with the transition (e.g. the node a consumption admits). */
   alsoInTransaction?: (tx: Tx, after: JoinRequest) => Promise<void>;
 }
 
 /**
- * Read → decide → one conditional update with its event, in one transaction.
+ * Read → decide → one conditional update with its event, in one statement.
  * The update only applies if the request is still exactly as it was read
  * (state, owner, unexpired); if another transition won the race, the request
  * is read again and decided anew, so every caller sees the state that won.
@@ -34,7 +35,7 @@ export interface TransitionSpec {
 export async function transitionJoinRequest(spec: TransitionSpec): Promise<{ request: JoinRequest; changed: boolean }> {
   const { db, requestId, pool, now } = spec;
   for (let round = 0; round < 5; round++) {
-    const request = await db.joinRequest.findUnique({ where: { id: requestId } });
+    const [request] = await db.$queryRaw<JoinRequest[]>(readJoinRequestSql(requestId));
     if (!request || !isVisibleToPool(request, pool)) {
       throw new ApiError("NOT_FOUND", `join request ${requestId} not found in pool ${pool.id}`);
     }
@@ -43,16 +44,24 @@ export async function transitionJoinRequest(spec: TransitionSpec): Promise<{ req
     if (decision.kind === "unchanged") return { request, changed: false };
     if (decision.kind === "refused") throw new ApiError("INVALID_STATE", decision.message);
 
-    const updated = await db.$transaction(async (tx) => {
-      const [after] = await tx.joinRequest.updateManyAndReturn({
-        where: { id: requestId, state: decision.from, poolId: request.poolId, expiresAt: { gt: now } },
-        data: spec.changes(request, decision),
-      });
-      if (!after) return null; // lost the race: read again
-      await recordJoinRequestEvent(tx, { ...spec.event(decision), request: after, actor: spec.actor, now });
-      await spec.alsoInTransaction?.(tx, after);
-      return after;
+    const fused = transitionSql({
+      read: request,
+      from: decision.from,
+      changes: spec.changes(request, decision),
+      event: spec.event(decision),
+      actor: spec.actor,
+      now,
     });
+    // Alone, the statement is its own transaction; with more writes, they share one.
+    const alsoInTransaction = spec.alsoInTransaction;
+    const updated = alsoInTransaction
+      ? await db.$transaction(async (tx) => {
+          const [after] = await tx.$queryRaw<JoinRequest[]>(fused);
+          if (after) await alsoInTransaction(tx, after);
+          return after;
+        })
+      : (await db.$queryRaw<JoinRequest[]>(fused))[0];
+    // no row: lost the race, read again
     if (updated) return { request: updated, changed: true };
   }
   throw new ApiError("UNAVAILABLE", `join request ${requestId} kept changing concurrently; try again`);

@@ -3,11 +3,11 @@ import type { z } from "zod";
 import { ApiError } from "../api/errors";
 import { readJsonBody } from "../api/read-json-body";
 import { errorResponse, jsonResponse, newRequestId } from "../api/responses";
-import { authenticate } from "../auth/authenticate";
+import { authenticate, authenticateForPool } from "../auth/authenticate";
 import { authorize, authorizeTenantWide } from "../auth/authorize";
 import { assertSameOriginMutation } from "../auth/console-origin";
 import { getDb, type Db } from "../db/client";
-import { findPool } from "../pools/find-pool";
+import { findPool, poolOrNotFound } from "../pools/find-pool";
 import { parseInput } from "@/lib/validations/parse-input";
 import {
   MethodResult,
@@ -95,10 +95,14 @@ async function serveTenantMethod(method: TenantMethodDefinition, db: Db, request
 }
 
 async function servePoolMethod(method: PoolMethodDefinition, db: Db, request: Request, now: Date, requestId: string) {
-  const principal = await authenticatePrincipal(db, request, method.kind);
-  const input = await parseBody(method, request);
+  // The body first, so that a service key and the pool it names come in one
+  // round trip; its errors still answer after authentication's.
+  const parsed = await readInput(method, request);
+  const { principal, pool: found } = await authenticateForPool(db, request, parsed.ok ? parsed.value : undefined);
+  if (principal.kind === "user" && method.kind === "mutation") assertSameOriginMutation(request);
+  const input = inputOrThrow(parsed);
   authorize(principal, method.permission, input.tenantId, input.poolId);
-  const pool = await findPool(db, input.tenantId, input.poolId);
+  const pool = found === undefined ? await findPool(db, input.tenantId, input.poolId) : poolOrNotFound(found, input);
   return method.handler({ input, principal, pool, db, now, requestId });
 }
 
@@ -117,13 +121,33 @@ async function serveMachineMethod(method: MachineMethodDefinition, db: Db, reque
 }
 
 async function parseBody<S extends z.ZodType>(method: { input: S; maxBodyBytes?: number }, request: Request): Promise<z.output<S>> {
-  const parsed = parseInput(method.input, await readJsonBody(request, method.maxBodyBytes));
-  if (parsed.ok) {
-    tagMethodResource(parsed.value);
-    return parsed.value;
+  return inputOrThrow(await readInput(method, request));
+}
+
+type ReadInput<T> = { ok: true; value: T } | { ok: false; error: ApiError };
+
+/** The body read and validated, or the error to answer with (not thrown, so a caller can authenticate first). */
+async function readInput<S extends z.ZodType>(
+  method: { input: S; maxBodyBytes?: number },
+  request: Request,
+): Promise<ReadInput<z.output<S>>> {
+  let body: Record<string, unknown>;
+  try {
+    body = await readJsonBody(request, method.maxBodyBytes);
+  } catch (error) {
+    if (error instanceof ApiError) return { ok: false, error };
+    throw error;
   }
+  const parsed = parseInput(method.input, body);
+  if (parsed.ok) return parsed;
   const [first] = parsed.violations;
-  throw new ApiError("INVALID_ARGUMENT", `${first!.field} ${first!.message}`, parsed.violations);
+  return { ok: false, error: new ApiError("INVALID_ARGUMENT", `${first!.field} ${first!.message}`, parsed.violations) };
+}
+
+function inputOrThrow<T>(parsed: ReadInput<T>): T {
+  if (!parsed.ok) throw parsed.error;
+  tagMethodResource(parsed.value);
+  return parsed.value;
 }
 
 /** Every other HTTP method on a method's URL. */

@@ -1,0 +1,69 @@
+import "server-only";
+import { Prisma, type JoinRequest } from "../db/generated/client";
+import type { EventData } from "../events/record-event";
+import type { JoinRequestEventType } from "@/lib/validations/events";
+import { newId } from "@/lib/ids";
+import { JOIN_REQUEST_COLUMNS } from "./list-join-requests";
+
+/** What a transition may change on a request. */
+export interface TransitionChanges {
+  state: "approved" | "rejected" | "consumed";
+  poolId?: string;
+  expiresAt?: Date;
+  decidedAt?: Date;
+  decidedBy?: string;
+  reason?: string | null;
+  consumedAt?: Date;
+}
+
+const COLUMNS: Record<Exclude<keyof TransitionChanges, "state">, string> = {
+  poolId: "pool_id",
+  expiresAt: "expires_at",
+  decidedAt: "decided_at",
+  decidedBy: "decided_by",
+  reason: "reason",
+  consumedAt: "consumed_at",
+};
+
+/**
+ * A transition and its event as one statement (SPEC B1, B6): the update
+ * applies only if the request is still exactly as it was read (state, owner,
+ * unexpired), and the event is inserted from the updated row, so it exists
+ * exactly when the transition did, without a transaction of its own (one
+ * statement is atomic). No row back means another transition won the race.
+ * Exported so the benchmark's floors send the very same SQL.
+ */
+export function transitionSql(input: {
+  /** The request as read, and the state the decision moves it from. */
+  read: Pick<JoinRequest, "id" | "poolId">;
+  from: "pending" | "approved";
+  changes: TransitionChanges;
+  event: { type: JoinRequestEventType; data?: EventData };
+  actor: string;
+  now: Date;
+}): Prisma.Sql {
+  const { read, from, changes, event, actor, now } = input;
+  const assignments = [Prisma.sql`state = ${changes.state}::join_request_state`];
+  for (const [field, column] of Object.entries(COLUMNS) as [keyof typeof COLUMNS, string][]) {
+    if (changes[field] !== undefined) assignments.push(Prisma.sql`${Prisma.raw(column)} = ${changes[field]}`);
+  }
+  return Prisma.sql`
+    WITH updated AS (
+      UPDATE join_requests SET ${Prisma.join(assignments)}
+      WHERE id = ${read.id} AND state = ${from}::join_request_state
+        AND pool_id IS NOT DISTINCT FROM ${read.poolId} AND expires_at > ${now}
+      RETURNING *
+    ), recorded AS (
+      INSERT INTO events (id, type, occurred_at, tenant_id, site_id, pool_id, request_id, data)
+      SELECT ${newId("evt", now.getTime())}, ${event.type}, ${now}, tenant_id, site_id, pool_id, id,
+        jsonb_build_object('requestId', id, 'siteId', site_id, 'poolId', pool_id, 'actor', ${actor}::text)
+          || ${JSON.stringify(event.data ?? {})}::jsonb
+      FROM updated
+    )
+    SELECT ${JOIN_REQUEST_COLUMNS} FROM updated`;
+}
+
+/** One request by id, as a JoinRequest (raw: cheaper per call than findUnique). */
+export function readJoinRequestSql(requestId: string): Prisma.Sql {
+  return Prisma.sql`SELECT ${JOIN_REQUEST_COLUMNS} FROM join_requests WHERE id = ${requestId}`;
+}
