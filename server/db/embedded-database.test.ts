@@ -43,6 +43,44 @@ describe("embedded PGlite default", () => {
     expect(body.joinRequests.some((request) => request.poolId === null)).toBe(true);
   }, 120_000);
 
+  it("approves and rejects there too: a transition and its event are one statement, the key and its pool another", async () => {
+    const { serveMethod } = await import("../methods/serve-method");
+    const call = (name: string, body: object) =>
+      serveMethod(
+        new Request(`http://localhost/api/compute/${name}`, {
+          method: "POST",
+          headers: { authorization: "Bearer bcsk_acmeadmin.demo-acme-admin-secret" },
+          body: JSON.stringify({ tenantId: "acme", poolId: "gpu-a", ...body }),
+        }),
+        name,
+      );
+    const listed = (await (await call("joinRequests/list", {})).json()) as { joinRequests: { id: string }[] };
+    const [toApprove, toReject] = listed.joinRequests.map((request) => request.id);
+    const approved = await call("joinRequests/approve", { requestId: toApprove, ttlSeconds: 600, reason: "racked" });
+    expect(approved.status).toBe(200);
+    expect(await approved.json()).toMatchObject({ id: toApprove, state: "approved", poolId: "gpu-a", reason: "racked" });
+    const rejected = await call("joinRequests/reject", { requestId: toReject, reason: "not ours" });
+    expect(rejected.status).toBe(200);
+    expect(await rejected.json()).toMatchObject({ id: toReject, state: "rejected", reason: "not ours" });
+    const { getDb } = await import("./client");
+    const events = await (await getDb()).event.findMany({ where: { requestId: { in: [toApprove!, toReject!] } }, orderBy: { id: "asc" } });
+    expect(events.map((event) => [event.requestId, event.type])).toEqual(
+      expect.arrayContaining([
+        [toApprove, "security.join-request.approved"],
+        [toReject, "security.join-request.rejected"],
+      ]),
+    );
+    expect(events.find((event) => event.type === "security.join-request.approved")?.data).toMatchObject({
+      requestId: toApprove,
+      poolId: "gpu-a",
+      actor: "bcsk_acmeadmin",
+      reason: "racked",
+    });
+    // a pool of another tenant, read with the key: not found, as before
+    const elsewhere = await call("joinRequests/list", { poolId: "no-such-pool" });
+    expect(elsewhere.status).toBe(404);
+  }, 120_000);
+
   it("stores its data in the configured folder and records the migration", async () => {
     const { getDb } = await import("./client");
     const db = await getDb();
