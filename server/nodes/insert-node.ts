@@ -3,7 +3,7 @@ import type { Tx } from "../db/client";
 import type { MachineFacts } from "../join-requests/create-join-request";
 import type { NodeCertificate } from "../pki/issue-node-certificate";
 import type { JoinCredential } from "./join-credential";
-import { recordNodeEvent } from "../events/record-node-event";
+import { nodeEventRow } from "../events/record-node-event";
 import { hostnameKeyOf, uuidKeyOf } from "./node-identity-keys";
 
 /**
@@ -29,39 +29,36 @@ export async function insertNode(
     now: Date;
   },
 ): Promise<void> {
-  const { machine, credential, certificate } = input;
-  await tx.node.create({
-    data: {
-      id: input.nodeId,
-      tenantId: input.tenantId,
-      siteId: input.siteId,
-      poolId: input.poolId,
-      hostname: machine.hostname,
-      hostnameKey: hostnameKeyOf(machine.hostname),
-      systemUuid: machine.systemUuid,
-      uuidKey: uuidKeyOf(machine.systemUuid),
-      serialNumber: machine.serialNumber,
-      macAddresses: machine.macAddresses,
-      tpmEkSha256: machine.tpmEkSha256,
-      csrSha256: input.csrSha256,
-      joinRequestId: input.joinRequestId,
-      ...(credential.kind === "join-token" ? { joinTokenId: credential.id } : { enrollKeyId: credential.id }),
-      certSerial: certificate.serial,
-      certNotBefore: certificate.notBefore,
-      certNotAfter: certificate.notAfter,
-      certSha256: certificate.sha256,
-      createdAt: input.now,
-      certificates: { create: certificateRow(certificate) },
-    },
-  });
+  const { machine, credential, certificate, now } = input;
   const node = { id: input.nodeId, tenantId: input.tenantId, siteId: input.siteId, poolId: input.poolId };
-  await recordNodeEvent(tx, {
+  const event = nodeEventRow({
     type: "compute.node.joined",
     node,
     actor: credential.actor,
-    now: input.now,
+    now,
     data: { joinRequestId: input.joinRequestId },
   });
+  const [joinTokenId, enrollKeyId] = credential.kind === "join-token" ? [credential.id, null] : [null, credential.id];
+  // One statement: three Prisma calls here were three round trips inside the join's transaction.
+  await tx.$executeRaw`
+    WITH node AS (
+      INSERT INTO nodes (id, tenant_id, site_id, pool_id, hostname, hostname_key, system_uuid, uuid_key, serial_number,
+        mac_addresses, tpm_ek_sha256, csr_sha256, join_request_id, join_token_id, enroll_key_id,
+        cert_serial, cert_not_before, cert_not_after, cert_sha256, created_at)
+      VALUES (${node.id}, ${node.tenantId}, ${node.siteId}, ${node.poolId}, ${machine.hostname}, ${hostnameKeyOf(machine.hostname)},
+        ${machine.systemUuid}, ${uuidKeyOf(machine.systemUuid)}, ${machine.serialNumber}, ${machine.macAddresses}::text[],
+        ${machine.tpmEkSha256}, ${input.csrSha256}, ${input.joinRequestId}, ${joinTokenId}, ${enrollKeyId},
+        ${certificate.serial}, ${certificate.notBefore}, ${certificate.notAfter}, ${certificate.sha256}, ${now})
+      RETURNING id
+    ), certificate AS (
+      INSERT INTO node_certificates (node_id, serial, not_before, not_after, sha256, public_key)
+      SELECT id, ${certificate.serial}, ${certificate.notBefore}, ${certificate.notAfter}, ${certificate.sha256}, ${certificate.publicKeyDer}
+      FROM node
+    )
+    INSERT INTO events (id, type, occurred_at, tenant_id, site_id, pool_id, request_id, data)
+    SELECT ${event.id}, ${event.type}, ${event.occurredAt}, ${event.tenantId}, ${event.siteId}, ${event.poolId}, NULL,
+      ${JSON.stringify(event.data)}::jsonb
+    FROM node`;
 }
 
 /** A node_certificates row: what verifies the node's JWTs until notAfter (SPEC D2). */

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { Prisma, type JoinRequest } from "../db/generated/client";
 import { ApiError } from "../api/errors";
 import { findPool, type PoolFacts } from "../pools/find-pool";
+import { JOIN_REQUEST_COLUMNS } from "../join-requests/list-join-requests";
 import { runAttestors } from "../attestors/run-attestors";
 import type { MachineFacts } from "../join-requests/create-join-request";
 import { endorsementKeySha256, verifyCsr, type VerifiedCsr } from "../pki/machine-keys";
@@ -77,7 +78,7 @@ type Join = Parameters<typeof joinNode>[0] & {
 
 async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
   const { db, credential, csr, machine, scope, now, akName } = join;
-  const previous = await db.joinRequest.findFirst({ where: { csrSha256: csr.sha256 }, orderBy: { id: "desc" } });
+  const { previous, admitted } = await findCsrHistory(db, csr.sha256);
   let expireRequestId: string | undefined;
   if (previous) {
     checkRetryScope(previous, credential, scope);
@@ -86,7 +87,7 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
     if (decision.kind === "consume") return consume(join, previous);
     if (decision.kind === "refused") throw new ApiError(decision.code, decision.message);
     if (decision.markExpired) expireRequestId = previous.id;
-  } else if (await db.node.findUnique({ where: { csrSha256: csr.sha256 }, select: { id: true } })) {
+  } else if (admitted) {
     throw new ApiError("INVALID_STATE", "this CSR was already admitted; make a new key pair and CSR to join again");
   }
 
@@ -154,6 +155,20 @@ async function consume(join: Join, request: JoinRequest): Promise<Admitted> {
   }
 }
 
+/**
+ * What this CSR did before, in one round trip: its latest join request, and
+ * whether a node was admitted with it (only asked when it has no request).
+ */
+async function findCsrHistory(db: Db, csrSha256: string): Promise<{ previous: JoinRequest | undefined; admitted: boolean }> {
+  const [row] = await db.$queryRaw<(JoinRequest & { admitted: boolean; found: boolean })[]>`
+    SELECT ${JOIN_REQUEST_COLUMNS}, request.id IS NOT NULL AS found,
+      EXISTS (SELECT 1 FROM nodes WHERE csr_sha256 = ${csrSha256}) AS admitted
+    FROM (SELECT 1) AS one
+    LEFT JOIN LATERAL (SELECT * FROM join_requests WHERE csr_sha256 = ${csrSha256} ORDER BY id DESC LIMIT 1) AS request ON true`;
+  const { admitted, found, ...previous } = row!;
+  return { previous: found ? previous : undefined, admitted };
+}
+
 async function joinScope(db: Db, credential: JoinCredential): Promise<JoinScope> {
   if (credential.kind === "site-enrollment-key") {
     return { tenantId: credential.tenantId, siteId: credential.siteId, pool: null };
@@ -176,6 +191,10 @@ function checkRetryScope(request: JoinRequest, credential: JoinCredential, scope
   }
 }
 
+/** A unique violation, from a Prisma model call (P2002) or from raw SQL (P2010, the adapter's error in meta). */
 function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
+  if (error.code === "P2002") return true;
+  const cause = (error.meta?.driverAdapterError as { cause?: { kind?: string; originalCode?: string } } | undefined)?.cause;
+  return error.code === "P2010" && (cause?.kind === "UniqueConstraintViolation" || cause?.originalCode === "23505");
 }
