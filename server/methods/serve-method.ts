@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { ApiError } from "../api/errors";
 import { readJsonBody } from "../api/read-json-body";
 import { errorResponse, jsonResponse, newRequestId } from "../api/responses";
+import { withMethodSecurityHeaders } from "../api/method-security-headers";
 import { authenticate, authenticateForPool } from "../auth/authenticate";
 import { authorize, authorizeTenantWide } from "../auth/authorize";
 import { assertSameOriginMutation } from "../auth/console-origin";
@@ -38,7 +39,7 @@ export async function serveMethod(request: Request, name: string): Promise<Respo
   const started = performance.now();
   const response = await traceMethodCall(label, () => answerMethod(request, name));
   observeMethodCall(label, response.status, (performance.now() - started) / 1000);
-  return response;
+  return withMethodSecurityHeaders(request, response);
 }
 
 async function answerMethod(request: Request, name: string): Promise<Response> {
@@ -153,5 +154,5 @@ function inputOrThrow<T>(parsed: ReadInput<T>): T {
 /** Every other HTTP method on a method's URL. */
 export function methodNotAllowed(request: Request): Response {
   const error = new ApiError("METHOD_NOT_ALLOWED", `${request.method} is not allowed here; use POST`);
-  return errorResponse(error, newRequestId(), { allow: "POST" });
+  return withMethodSecurityHeaders(request, errorResponse(error, newRequestId(), { allow: "POST" }));
 }
