@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pathBeyondDepth } from "./json-depth";
 
 // SPEC D3: what a node reports. The known sections are validated field by
 // field (a listed field must have its listed type; none is required, since
@@ -9,6 +10,8 @@ import { z } from "zod";
 
 export const SECTION_NAME_PATTERN = /^[a-z][a-z0-9-]{0,63}$/;
 export const MAX_SECTIONS = 64;
+/** SPEC G5: how deep JSON may nest inside `sections` (a section's own members are level 1). */
+export const MAX_NESTING_LEVELS = 32;
 /** inventory/report alone may send this much (other methods: 64 KiB) */
 export const INVENTORY_REPORT_MAX_BYTES = 256 * 1024;
 
@@ -53,4 +56,15 @@ export const inventorySections = z
   });
 export type InventorySections = Record<string, unknown>;
 
-export const inventoryReportInput = z.strictObject({ sections: inventorySections });
+/**
+ * The nesting bound is checked before the sections' schema, and so before
+ * zod, canonicalisation or storage recurse into them: a few KiB of `[[[[…`
+ * would overflow their stacks (a 500). A too-deep value names its path.
+ */
+const boundedSections = z.preprocess((sections, context) => {
+  const path = pathBeyondDepth(sections, MAX_NESTING_LEVELS);
+  if (path) context.addIssue({ code: "custom", path, message: `is nested deeper than ${MAX_NESTING_LEVELS} levels` });
+  return sections;
+}, inventorySections);
+
+export const inventoryReportInput = z.strictObject({ sections: boundedSections });
