@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
+import { ApiError } from "../api/errors";
 import { newId } from "@/lib/ids";
 import { createWorld, type World } from "@/e2e/api/support/world";
 import { LAST_REPORTED_RESOLUTION_MS, reportInventory, type ReportingNode } from "./report-inventory";
@@ -145,6 +146,34 @@ describe("reportInventory", () => {
     const first = await reportInventory({ db, node, sections: base, now: at(10_000) });
     const second = await reportInventory({ db, node, sections: { ...base, os: { ...base.os, kernel: "6.8.0-50" } }, now: at(9_000) });
     expect(second.snapshotId > first.snapshotId).toBe(true);
+  });
+});
+
+describe("at most 60 changed snapshots in any hour (SPEC G5)", () => {
+  const counter = (value: number) => ({ counter: { value } });
+  it("the 61st change within the hour is RESOURCE_EXHAUSTED with Retry-After until the oldest leaves; unchanged is taken; then it moves on", async () => {
+    const node = await makeNode();
+    const db = await getDb();
+    // 60 changes, one every 30 s: the window's oldest is at(0)
+    for (let index = 0; index < 60; index++) {
+      expect((await reportInventory({ db, node, sections: counter(index), now: at(index * 30_000) })).changed).toBe(true);
+    }
+    const refused = await reportInventory({ db, node, sections: counter(60), now: at(1_800_000) }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ code: "RESOURCE_EXHAUSTED", retryAfterSeconds: 1_800 });
+    expect(await snapshotsOf(node.id)).toHaveLength(60);
+    expect((await eventsOf(node.id)).length).toBe(60);
+
+    // the same content as the latest is never refused
+    expect(await reportInventory({ db, node, sections: counter(59), now: at(1_800_000) })).toMatchObject({ changed: false });
+    // a second before the oldest leaves: 1 s to wait; once it has left, one more fits
+    await expect(reportInventory({ db, node, sections: counter(60), now: at(3_599_000) })).rejects.toMatchObject({ retryAfterSeconds: 1 });
+    expect((await reportInventory({ db, node, sections: counter(60), now: at(3_600_000) })).changed).toBe(true);
+    await expect(reportInventory({ db, node, sections: counter(61), now: at(3_600_000) })).rejects.toMatchObject({
+      code: "RESOURCE_EXHAUSTED",
+      retryAfterSeconds: 30,
+    });
+    expect(await snapshotsOf(node.id)).toHaveLength(61);
   });
 });
 

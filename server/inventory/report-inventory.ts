@@ -5,6 +5,7 @@ import { newId } from "@/lib/ids";
 import { changedSections, sectionsSha256 } from "@/lib/inventory/sections-digest";
 import type { InventorySections } from "@/lib/validations/inventory";
 import { recordNodeEvent, type EventNode } from "../events/record-node-event";
+import { capSnapshotRate } from "./cap-snapshot-rate";
 
 /** An unchanged report moves lastReportedAt at most this often: reports are frequent, writes are not free. */
 export const LAST_REPORTED_RESOLUTION_MS = 60_000;
@@ -24,7 +25,8 @@ export type ReportingNode = EventNode;
  * lock. A change is written under the node row's lock, re-reading the latest
  * snapshot there, so concurrent reports of one node never store the same
  * content twice in a row; its `compute.node.inventory-changed` event is in
- * the same transaction (the outbox).
+ * the same transaction (the outbox). A change past the node's hourly cap
+ * (SPEC G5) is refused there, storing nothing; an unchanged report never is.
  */
 export async function reportInventory(input: {
   db: Db;
@@ -41,6 +43,7 @@ export async function reportInventory(input: {
     await tx.$queryRaw`SELECT 1 FROM nodes WHERE id = ${node.id} FOR UPDATE`;
     const current = await latestSnapshot(tx, node.id);
     if (current?.sectionsSha256 === digest) return unchanged(tx, current.id, now); // a concurrent report stored it first
+    await capSnapshotRate(tx, node.id, now); // counted under the lock: concurrent changes count each other
     const previous = current
       ? await tx.inventorySnapshot.findUniqueOrThrow({ where: { id: current.id }, select: { sections: true } })
       : null;
