@@ -59,6 +59,9 @@ const envSchema = z.object({
   // change; the events of deleted requests are kept this many days.
   BC_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   BC_EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  // Inventory snapshots are deleted this many days after they were taken;
+  // each node's latest stays however old it is (SPEC G5).
+  BC_INVENTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
   BC_RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // How often an idle webhook worker looks for new events and due retries.
   BC_WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),

@@ -15,7 +15,7 @@ import { runRetention } from "./run-retention";
 // Retention with an injected clock. Every pass is limited to the test's own
 // tenant: the database is shared with tests that keep requests past expiry.
 const DAY = 86_400_000;
-const settings = { retentionDays: 30, eventRetentionDays: 90 };
+const settings = { retentionDays: 30, eventRetentionDays: 90, inventoryRetentionDays: 365 };
 const EXPIRED = "security.join-request.expired";
 async function retain(world: World, now: Date) {
   return runRetention({ db: await getDb(), now, settings, tenantId: world.tenantId });
@@ -82,7 +82,13 @@ describe("marking expired requests", () => {
     const before = Object.fromEntries(await Promise.all(Object.entries(ids).map(async ([name, id]) => [name, await storedRequest(id)])));
     const now = new Date();
 
-    expect(await retain(world, now)).toEqual({ marked: 3, deletedRequests: 0, deletedEvents: 0, deletedTpmChallenges: 0 });
+    expect(await retain(world, now)).toEqual({
+      marked: 3,
+      deletedRequests: 0,
+      deletedEvents: 0,
+      deletedTpmChallenges: 0,
+      deletedSnapshots: 0,
+    });
     for (const name of ["expiredPending", "expiredApproval", "siteRequest"] as const) {
       const after = await storedRequest(ids[name]);
       expect(after.state, name).toBe("expired");
@@ -212,7 +218,7 @@ describe("deleting old requests and their events", () => {
     await runRetention({
       db,
       now: new Date(Date.now() + 200 * DAY),
-      settings: { retentionDays: 365, eventRetentionDays: 90 },
+      settings: { retentionDays: 365, eventRetentionDays: 90, inventoryRetentionDays: 365 },
       tenantId: world.tenantId,
     });
     expect(await eventTypesOf(id)).toEqual(types);

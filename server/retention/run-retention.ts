@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { env } from "../env";
 import { deleteOldEvents } from "./delete-old-events";
 import { deleteOldRequests } from "./delete-old-requests";
+import { deleteOldSnapshots } from "./delete-old-snapshots";
 import { deleteOldTpmChallenges } from "./delete-old-tpm-challenges";
 import { markExpiredRequests } from "./mark-expired-requests";
 import { observeRetention } from "../metrics/observe";
@@ -12,11 +13,14 @@ export interface RetentionSettings {
   retentionDays: number;
   /** the events of deleted requests are kept this many days */
   eventRetentionDays: number;
+  /** inventory snapshots are deleted this many days after they were taken, a node's latest never (SPEC G5) */
+  inventoryRetentionDays: number;
 }
 
 export const retentionSettingsFromEnv = (): RetentionSettings => ({
   retentionDays: env().BC_RETENTION_DAYS,
   eventRetentionDays: env().BC_EVENT_RETENTION_DAYS,
+  inventoryRetentionDays: env().BC_INVENTORY_RETENTION_DAYS,
 });
 
 export interface RetentionResult {
@@ -24,12 +28,14 @@ export interface RetentionResult {
   deletedRequests: number;
   deletedEvents: number;
   deletedTpmChallenges: number;
+  deletedSnapshots: number;
 }
 
 /**
  * One retention pass at `now` (injectable for tests): mark expired requests,
  * delete old decided ones, then the old events of deleted requests, and TPM
- * challenges a day past their expiry. Safe on
+ * challenges a day past their expiry, and inventory snapshots past theirs
+ * (each node's latest kept). Safe on
  * several instances at once (SKIP LOCKED batches, conditional updates).
  */
 export async function runRetention(input: {
@@ -45,7 +51,8 @@ export async function runRetention(input: {
   const deletedRequests = await deleteOldRequests({ db, now, retentionDays: settings.retentionDays, tenantId });
   const deletedEvents = await deleteOldEvents({ db, now, eventRetentionDays: settings.eventRetentionDays, tenantId });
   const deletedTpmChallenges = await deleteOldTpmChallenges({ db, now, tenantId });
-  const result = { marked, deletedRequests, deletedEvents, deletedTpmChallenges };
+  const deletedSnapshots = await deleteOldSnapshots({ db, now, inventoryRetentionDays: settings.inventoryRetentionDays, tenantId });
+  const result = { marked, deletedRequests, deletedEvents, deletedTpmChallenges, deletedSnapshots };
   observeRetention(result);
   return result;
 }
