@@ -183,6 +183,51 @@ describe("nodes/renew (D1)", () => {
   });
 });
 
+describe("renewal only moves forward (SPEC G6)", () => {
+  const serialOf = (pem: string) => new x509.X509Certificate(pem).serialNumber;
+
+  it("after renewing A → B, a renewal signed by A is 401 and changes nothing; A still reports; B renews", async () => {
+    const a = await admitNode(world);
+    const b = await makeKeyAndCsr("b.test");
+    const toB = await callAsNode("nodes/renew", { csr: b.csrPem }, a);
+    expect(toB.status).toBe(200);
+    const afterB = await nodeRow(a.nodeId);
+    expect(afterB.certSerial).toBe(serialOf(toB.body.certificate));
+
+    const logFile = inject("serverLogFile");
+    const start = (await stat(logFile)).size;
+    const back = await callAsNode("nodes/renew", { csr: (await makeKeyAndCsr("a-again.test")).csrPem }, a);
+    expectError(back, 401, "UNAUTHENTICATED");
+    expect(back.body.error.message).toBe("the node credential is not valid");
+    expect(await nodeRow(a.nodeId)).toMatchObject({ certSerial: afterB.certSerial, certSha256: afterB.certSha256 });
+    expect(await (await getDb()).nodeCertificate.count({ where: { nodeId: a.nodeId } })).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the server writes its log asynchronously
+    const refusals = (await readFile(logFile))
+      .subarray(start)
+      .toString("utf8")
+      .split("\n")
+      .filter((line) => line.includes("node credential refused"))
+      .map((line) => JSON.parse(line));
+    expect(refusals).toContainEqual(expect.objectContaining({ node: a.nodeId, cause: "superseded-certificate" }));
+
+    expect((await report(a)).status).toBe(200); // the previous key, for every other call, until its notAfter
+    const c = await makeKeyAndCsr("c.test");
+    const toC = await callAsNode("nodes/renew", { csr: c.csrPem }, { ...a, privateKeyPem: b.privateKeyPem });
+    expect(toC.status).toBe(200);
+    expect((await nodeRow(a.nodeId)).certSerial).toBe(serialOf(toC.body.certificate));
+  });
+
+  it("two renewals signed by the newest key at once: one wins, the other is 401, and the winner's certificate is the newest", async () => {
+    const a = await admitNode(world);
+    const csrs = await Promise.all([makeKeyAndCsr("r1.test"), makeKeyAndCsr("r2.test")]);
+    const answers = await Promise.all(csrs.map((keys) => callAsNode("nodes/renew", { csr: keys.csrPem }, a)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401]);
+    const winner = answers.find((answer) => answer.status === 200)!;
+    expect((await nodeRow(a.nodeId)).certSerial).toBe(serialOf(winner.body.certificate));
+    expect(await (await getDb()).nodeCertificate.count({ where: { nodeId: a.nodeId } })).toBe(2);
+  });
+});
+
 describe("the log of a refusal (D2)", () => {
   it("names the cause and the node id, and never the token", async () => {
     const logFile = inject("serverLogFile");

@@ -8,7 +8,7 @@ import { capJoinRate } from "../nodes/join-rate-cap";
 import { inJoinTurn } from "../nodes/join-admission";
 import { getNodeInput, listNodesInput, renewNodeInput, revokeNodeInput } from "@/lib/validations/nodes";
 import { toNodeJson } from "@/lib/nodes/node-json";
-import { authenticateNode } from "../nodes/authenticate-node";
+import { authenticateRenewingNode } from "../nodes/authenticate-node";
 import { listNodes } from "../nodes/list-nodes";
 import { renewNodeCertificate } from "../nodes/renew-node-certificate";
 import { revokeNode } from "../nodes/revoke-node";
@@ -103,10 +103,11 @@ export const renewNodeMethod = defineMachineMethod({
   kind: "mutation",
   summary: "The node rotates its certificate before it expires: a new CSR, a new 30-day certificate and the CA certificate.",
   description:
-    "The CSR's own signature must verify; a new key is allowed. The previous certificate keeps verifying the node's credential until its " +
-    "`notAfter`; any older one stops. A revoked node is refused like any bad credential.",
+    "The CSR's own signature must verify; a new key is allowed. Only a JWT signed by the key of the node's newest certificate renews: the " +
+    "previous certificate keeps verifying the node's other calls until its `notAfter`, but not this one; any older one stops. Of two " +
+    "renewals with the same key at once, one wins and the other is refused. A revoked node is refused like any bad credential.",
   credentials: ["nodeJwt"],
   input: renewNodeInput,
-  authenticate: authenticateNode,
+  authenticate: authenticateRenewingNode,
   handler: ({ db, input, credential, now }) => renewNodeCertificate({ db, node: credential, csrPem: input.csr, now }),
 });

@@ -13,10 +13,11 @@ export const NODE_REFUSAL_MESSAGE = "the node credential is not valid";
 /** lastSeenAt is written at most this often (D1: coarse to a minute), so a busy node costs no extra write per call. */
 export const LAST_SEEN_RESOLUTION_MS = 60_000;
 
-/** The node a verified JWT speaks for. */
-export type AuthenticatedNode = EventNode & { hostname: string };
+/** The node a verified JWT speaks for, and the serial of the certificate whose key signed it. */
+export type AuthenticatedNode = EventNode & { hostname: string; certificateSerial: string };
 
-function refuse(cause: NodeTokenRefusal, nodeId: string | null): ApiError {
+/** The one answer to a refused node credential, its cause logged with the node id. */
+export function refuseNodeCredential(cause: NodeTokenRefusal, nodeId: string | null): ApiError {
   log.warn("node credential refused", { node: nodeId, cause });
   return new ApiError("UNAUTHENTICATED", NODE_REFUSAL_MESSAGE);
 }
@@ -27,12 +28,32 @@ function refuse(cause: NodeTokenRefusal, nodeId: string | null): ApiError {
  * its certificates still valid at `now`. Then moves lastSeenAt when it is a
  * minute old (one conditional update, so concurrent calls write it once).
  */
-export async function authenticateNode(db: Db, request: Request, now: Date, audience: string): Promise<AuthenticatedNode> {
+export function authenticateNode(db: Db, request: Request, now: Date, audience: string): Promise<AuthenticatedNode> {
+  return authenticate(db, request, now, audience, "any-valid");
+}
+
+/**
+ * nodes/renew (SPEC G6): only the key of the node's newest certificate may
+ * renew. Were the previous key enough, a thief holding it and the real node
+ * could renew past each other for ever; it still serves every other call
+ * until its notAfter, so a daemon that has not switched keys yet keeps working.
+ */
+export function authenticateRenewingNode(db: Db, request: Request, now: Date, audience: string): Promise<AuthenticatedNode> {
+  return authenticate(db, request, now, audience, "newest");
+}
+
+async function authenticate(
+  db: Db,
+  request: Request,
+  now: Date,
+  audience: string,
+  certificates: "any-valid" | "newest",
+): Promise<AuthenticatedNode> {
   const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(request.headers.get("authorization") ?? "");
-  if (!match) throw refuse("malformed", null);
+  if (!match) throw refuseNodeCredential("malformed", null);
   const token = match[1]!;
   const nodeId = claimedNodeId(token);
-  if (!nodeId) throw refuse("malformed", null);
+  if (!nodeId) throw refuseNodeCredential("malformed", null);
 
   const node = await db.node.findUnique({
     where: { id: nodeId },
@@ -44,18 +65,26 @@ export async function authenticateNode(db: Db, request: Request, now: Date, audi
       hostname: true,
       state: true,
       lastSeenAt: true,
-      certificates: { where: { notAfter: { gt: now } }, select: { publicKey: true, notAfter: true } },
+      certSerial: true,
+      certificates: { where: { notAfter: { gt: now } }, select: { serial: true, publicKey: true, notAfter: true } },
     },
   });
-  if (!node) throw refuse("unknown-node", nodeId);
-  if (node.state !== "active") throw refuse("revoked", nodeId);
+  if (!node) throw refuseNodeCredential("unknown-node", nodeId);
+  if (node.state !== "active") throw refuseNodeCredential("revoked", nodeId);
+  let certificateSerial: string;
   try {
-    const keys = node.certificates.map((certificate) => ({ spkiDer: certificate.publicKey, notAfter: certificate.notAfter }));
-    await verifyNodeToken({ token, nodeId, keys, audience, now });
+    const keys = node.certificates.map((certificate) => ({
+      serial: certificate.serial,
+      spkiDer: certificate.publicKey,
+      notAfter: certificate.notAfter,
+    }));
+    ({ serial: certificateSerial } = await verifyNodeToken({ token, nodeId, keys, audience, now }));
   } catch (error) {
-    if (error instanceof NodeTokenError) throw refuse(error.cause, nodeId);
+    if (error instanceof NodeTokenError) throw refuseNodeCredential(error.cause, nodeId);
     throw error;
   }
+  // the node row names its newest certificate (admission and renewal write both in one transaction)
+  if (certificates === "newest" && certificateSerial !== node.certSerial) throw refuseNodeCredential("superseded-certificate", nodeId);
 
   if (!node.lastSeenAt || now.getTime() - node.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
     const staleBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
@@ -64,5 +93,12 @@ export async function authenticateNode(db: Db, request: Request, now: Date, audi
       data: { lastSeenAt: now },
     });
   }
-  return { id: node.id, tenantId: node.tenantId, siteId: node.siteId, poolId: node.poolId, hostname: node.hostname };
+  return {
+    id: node.id,
+    tenantId: node.tenantId,
+    siteId: node.siteId,
+    poolId: node.poolId,
+    hostname: node.hostname,
+    certificateSerial,
+  };
 }

@@ -4,8 +4,7 @@ import { issueNodeCertificate } from "../pki/issue-node-certificate";
 import { verifyCsr } from "../pki/machine-keys";
 import { tenantCa } from "../pki/tenant-ca";
 import { certificateRow } from "./insert-node";
-import { NODE_REFUSAL_MESSAGE, type AuthenticatedNode } from "./authenticate-node";
-import { ApiError } from "../api/errors";
+import { refuseNodeCredential, type AuthenticatedNode } from "./authenticate-node";
 
 export interface Renewed {
   nodeId: string;
@@ -22,7 +21,11 @@ export interface Renewed {
  * bounds the keys a JWT is tried against.
  *
  * Signed before the transaction (a CA failure writes nothing); the node's row
- * is locked so that concurrent renewals apply one after the other.
+ * is locked so that concurrent renewals apply one after the other. Only the
+ * newest certificate's key renews (SPEC G6, authenticateRenewingNode), and
+ * the write holds only while that certificate is still the newest: of two
+ * renewals signed with it at once, the second finds it superseded and is
+ * refused, so an older renewal's certificate never lands after a newer one.
  */
 export async function renewNodeCertificate(input: { db: Db; node: AuthenticatedNode; csrPem: string; now: Date }): Promise<Renewed> {
   const { db, node, csrPem, now } = input;
@@ -32,8 +35,9 @@ export async function renewNodeCertificate(input: { db: Db; node: AuthenticatedN
   await db.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ state: string; certSerial: string }[]>`
       SELECT state::text AS state, cert_serial AS "certSerial" FROM nodes WHERE id = ${node.id} FOR UPDATE`;
-    // revoked since its JWT was verified: the same answer as a revoked node's call
-    if (locked?.state !== "active") throw new ApiError("UNAUTHENTICATED", NODE_REFUSAL_MESSAGE);
+    // revoked, or renewed by another call, since its JWT was verified: the same answer as any refused credential
+    if (locked?.state !== "active") throw refuseNodeCredential("revoked", node.id);
+    if (locked.certSerial !== node.certificateSerial) throw refuseNodeCredential("superseded-certificate", node.id);
     await tx.nodeCertificate.deleteMany({ where: { nodeId: node.id, serial: { not: locked.certSerial } } });
     await tx.nodeCertificate.create({ data: { nodeId: node.id, ...certificateRow(certificate) } });
     await tx.node.update({

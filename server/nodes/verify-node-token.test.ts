@@ -34,7 +34,7 @@ function sign(privateKey: KeyObject, alg: string, claims: { iat?: number; exp?: 
 }
 const verify = (token: string, keys: NodeKey[] = [keyOf(ec.publicKey)], at = now) =>
   verifyNodeToken({ token, nodeId: NODE, keys, audience: AUD, now: at });
-const refusal = (promise: Promise<void>) =>
+const refusal = (promise: Promise<unknown>) =>
   promise.then(
     () => "accepted",
     (error: { cause?: string }) => error.cause,
@@ -42,11 +42,15 @@ const refusal = (promise: Promise<void>) =>
 
 describe("verifyNodeToken", () => {
   it("accepts ES256 (P-256), RS256 (RSA) and EdDSA (Ed25519) signed by the certificate's key", async () => {
-    await expect(verify(await sign(ec.privateKey, "ES256"))).resolves.toBeUndefined();
+    await expect(verify(await sign(ec.privateKey, "ES256"))).resolves.toMatchObject({ spkiDer: expect.any(Uint8Array) });
     const rsa = pair("rsa");
-    await expect(verify(await sign(rsa.privateKey, "RS256"), [keyOf(rsa.publicKey)])).resolves.toBeUndefined();
+    await expect(verify(await sign(rsa.privateKey, "RS256"), [keyOf(rsa.publicKey)])).resolves.toMatchObject({
+      spkiDer: expect.any(Uint8Array),
+    });
     const ed = pair("ed25519");
-    await expect(verify(await sign(ed.privateKey, "EdDSA"), [keyOf(ed.publicKey)])).resolves.toBeUndefined();
+    await expect(verify(await sign(ed.privateKey, "EdDSA"), [keyOf(ed.publicKey)])).resolves.toMatchObject({
+      spkiDer: expect.any(Uint8Array),
+    });
   });
 
   it("tolerates 60 s of clock skew either way", async () => {
@@ -113,6 +117,9 @@ describe("verifyNodeToken", () => {
     const keys = [keyOf(renewed.publicKey), keyOf(ec.publicKey, new Date(now.getTime() + 3_600_000))];
     expect(await refusal(verify(await sign(renewed.privateKey, "EdDSA"), keys))).toBe("accepted");
     expect(await refusal(verify(await sign(ec.privateKey, "ES256"), keys))).toBe("accepted");
+    // the key that verified is returned: nodes/renew takes only the newest (SPEC G6)
+    expect(await verify(await sign(renewed.privateKey, "EdDSA"), keys)).toBe(keys[0]);
+    expect(await verify(await sign(ec.privateKey, "ES256"), keys)).toBe(keys[1]);
     const later = new Date(now.getTime() + 7_200_000);
     // past the previous certificate's notAfter only the Ed25519 key is left, which no ES256 token can be for
     expect(await refusal(verify(await sign(ec.privateKey, "ES256", { iat: later.getTime() / 1000 }), keys, later))).toBe(

@@ -30,7 +30,8 @@ export type NodeTokenRefusal =
   | "lifetime-too-long"
   | "not-yet-valid"
   | "wrong-subject"
-  | "disallowed-algorithm";
+  | "disallowed-algorithm"
+  | "superseded-certificate";
 
 export class NodeTokenError extends Error {
   constructor(
@@ -54,23 +55,24 @@ export function claimedNodeId(token: string): string | null {
 
 /**
  * Verifies `token` as node `nodeId` for `audience` (the method's path) with
- * any of `keys` still valid at `now`. Throws NodeTokenError naming the cause.
+ * any of `keys` still valid at `now`, and returns the key that verified it
+ * (nodes/renew takes only the newest). Throws NodeTokenError naming the cause.
  */
-export async function verifyNodeToken(input: {
+export async function verifyNodeToken<K extends NodeKey>(input: {
   token: string;
   nodeId: string;
-  keys: NodeKey[];
+  keys: K[];
   audience: string;
   now: Date;
-}): Promise<void> {
+}): Promise<K> {
   const { token, nodeId, audience, now } = input;
   const refuse = (cause: NodeTokenRefusal) => new NodeTokenError(cause, nodeId);
   const valid = input.keys.filter((key) => key.notAfter.getTime() > now.getTime());
   if (valid.length === 0) throw refuse("no-valid-certificate");
 
   let lastFailure: NodeTokenRefusal = "bad-signature";
-  for (const { spkiDer } of valid) {
-    const key = createPublicKey({ key: Buffer.from(spkiDer), format: "der", type: "spki" });
+  for (const candidate of valid) {
+    const key = createPublicKey({ key: Buffer.from(candidate.spkiDer), format: "der", type: "spki" });
     const algorithm = algorithmFor(key);
     if (!algorithm) continue;
     try {
@@ -85,7 +87,7 @@ export async function verifyNodeToken(input: {
       if (protectedHeader.kid !== nodeId) throw refuse("wrong-kid");
       if (payload.exp! - payload.iat! > MAX_TOKEN_LIFETIME_SECONDS) throw refuse("lifetime-too-long");
       if (payload.iat! > now.getTime() / 1000 + CLOCK_SKEW_SECONDS) throw refuse("not-yet-valid");
-      return;
+      return candidate;
     } catch (error) {
       if (error instanceof NodeTokenError) throw error;
       lastFailure = refusalOf(error);
