@@ -281,7 +281,7 @@ export interface paths {
          * The node rotates its certificate before it expires: a new CSR, a new 30-day certificate and the CA certificate.
          * @description Decided as node credential (JWT signed by the node's key).
          *
-         *     The CSR's own signature must verify; a new key is allowed. The previous certificate keeps verifying the node's credential until its `notAfter`; any older one stops. A revoked node is refused like any bad credential.
+         *     The CSR's own signature must verify; a new key is allowed. Only a JWT signed by the key of the node's newest certificate renews: the previous certificate keeps verifying the node's other calls until its `notAfter`, but not this one; any older one stops. Of two renewals with the same key at once, one wins and the other is refused. A revoked node is refused like any bad credential.
          *
          *     Kind machine; module `server`; phase v0.4; status registered.
          */
@@ -305,7 +305,7 @@ export interface paths {
          * The daemon reports its node's inventory; a new snapshot is stored only when the content changed.
          * @description Decided as node credential (JWT signed by the node's key).
          *
-         *     Up to 64 sections named like `gpus` or `os`, each an object or an array; known sections are validated, other sections and fields are kept as given. The sections are canonicalised (RFC 8785) and hashed (SHA-256): the same content as the latest snapshot stores nothing new and moves its `lastReportedAt`; any difference stores a snapshot with the sections that changed. Bodies up to 256 KiB.
+         *     Up to 64 sections named like `gpus` or `os`, each an object or an array; known sections are validated, other sections and fields are kept as given. The sections are canonicalised (RFC 8785) and hashed (SHA-256): the same content as the latest snapshot stores nothing new and moves its `lastReportedAt`; any difference stores a snapshot with the sections that changed. Bodies up to 256 KiB; JSON nested deeper than 32 levels inside `sections` is `INVALID_ARGUMENT` naming the path. A node stores at most 60 changed snapshots in any hour: past that a changed report is `429 RESOURCE_EXHAUSTED` with `Retry-After` and stores nothing; an unchanged one is always taken.
          *
          *     Publishes `compute.node.inventory-changed`.
          *

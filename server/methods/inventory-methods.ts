@@ -20,7 +20,9 @@ export const reportInventoryMethod = defineMachineMethod({
   description:
     "Up to 64 sections named like `gpus` or `os`, each an object or an array; known sections are validated, other sections and fields " +
     "are kept as given. The sections are canonicalised (RFC 8785) and hashed (SHA-256): the same content as the latest snapshot stores " +
-    "nothing new and moves its `lastReportedAt`; any difference stores a snapshot with the sections that changed. Bodies up to 256 KiB.",
+    "nothing new and moves its `lastReportedAt`; any difference stores a snapshot with the sections that changed. Bodies up to 256 KiB; " +
+    "JSON nested deeper than 32 levels inside `sections` is `INVALID_ARGUMENT` naming the path. A node stores at most 60 changed snapshots " +
+    "in any hour: past that a changed report is `429 RESOURCE_EXHAUSTED` with `Retry-After` and stores nothing; an unchanged one is always taken.",
   publishes: ["compute.node.inventory-changed"],
   credentials: ["nodeJwt"],
   maxBodyBytes: INVENTORY_REPORT_MAX_BYTES,
