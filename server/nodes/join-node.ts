@@ -11,7 +11,7 @@ import { decideRetry } from "@/lib/join-requests/state-machine";
 import type { JoinNodeInput } from "@/lib/validations/node-join";
 import { admitApprovedNode, admitNewNode, type Admitted } from "./admit-node";
 import { deferJoin, pendingOutcome, type Pending } from "./defer-join";
-import { checkHostnameFree } from "./replace-machine-nodes";
+import { checkHostnameFree, checkMachineReplaceable } from "./replace-machine-nodes";
 import { attestationKeyName } from "../tpm/attestation-key";
 import { issueTpmChallenge, type Challenge } from "../tpm/issue-tpm-challenge";
 import { verifyTpmActivation } from "../tpm/tpm-activation";
@@ -144,8 +144,9 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
 async function consume(join: Join, request: JoinRequest): Promise<Admitted> {
   const pool = await findPool(join.db, request.tenantId, request.poolId!);
   if (pool.archivedAt) throw archived(pool);
-  // Taken since the approval (SPEC F3): answered as such, not read again.
+  // Taken since the approval (SPEC F3, G7): answered as such, not read again.
   await checkHostnameFree(join.db, request);
+  await checkMachineReplaceable(join.db, request);
   try {
     return await admitApprovedNode({ db: join.db, credential: join.credential, pool, request, csr: join.csr, now: join.now });
   } catch (error) {
