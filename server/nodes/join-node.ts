@@ -78,7 +78,7 @@ type Join = Parameters<typeof joinNode>[0] & {
 
 async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
   const { db, credential, csr, machine, scope, now, akName } = join;
-  const { previous, admitted } = await findCsrHistory(db, csr.sha256);
+  const { previous, admitted } = await findCsrHistory(db, scope.tenantId, csr.sha256);
   let expireRequestId: string | undefined;
   if (previous) {
     checkRetryScope(previous, credential, scope);
@@ -157,15 +157,23 @@ async function consume(join: Join, request: JoinRequest): Promise<Admitted> {
 }
 
 /**
- * What this CSR did before, in one round trip: its latest join request, and
- * whether a node was admitted with it (only asked when it has no request).
+ * What this CSR did before in this tenant, in one round trip: its latest join
+ * request, and whether a node was admitted with it (only asked when it has no
+ * request). A CSR's history is its tenant's (SPEC G8): what it did in another
+ * tenant neither blocks this join nor is told to this caller.
  */
-async function findCsrHistory(db: Db, csrSha256: string): Promise<{ previous: JoinRequest | undefined; admitted: boolean }> {
+async function findCsrHistory(
+  db: Db,
+  tenantId: string,
+  csrSha256: string,
+): Promise<{ previous: JoinRequest | undefined; admitted: boolean }> {
   const [row] = await db.$queryRaw<(JoinRequest & { admitted: boolean; found: boolean })[]>`
     SELECT ${JOIN_REQUEST_COLUMNS}, request.id IS NOT NULL AS found,
-      EXISTS (SELECT 1 FROM nodes WHERE csr_sha256 = ${csrSha256}) AS admitted
+      EXISTS (SELECT 1 FROM nodes WHERE tenant_id = ${tenantId} AND csr_sha256 = ${csrSha256}) AS admitted
     FROM (SELECT 1) AS one
-    LEFT JOIN LATERAL (SELECT * FROM join_requests WHERE csr_sha256 = ${csrSha256} ORDER BY id DESC LIMIT 1) AS request ON true`;
+    LEFT JOIN LATERAL (
+      SELECT * FROM join_requests WHERE tenant_id = ${tenantId} AND csr_sha256 = ${csrSha256} ORDER BY id DESC LIMIT 1
+    ) AS request ON true`;
   const { admitted, found, ...previous } = row!;
   return { previous: found ? previous : undefined, admitted };
 }
