@@ -93,7 +93,7 @@ describe("nodes/join under concurrency", () => {
     expect((await (await getDb()).joinToken.findUniqueOrThrow({ where: { id: tokenId } })).uses).toBe(1);
   });
 
-  it("the database refuses a second live request for one CSR (join_requests_live_csr_key)", async () => {
+  it("the database refuses a second live request for one CSR in a tenant (join_requests_tenant_live_csr_key)", async () => {
     const machine = await makeMachine();
     const { body } = await join(machine, world.tokens.a);
     const db = await getDb();

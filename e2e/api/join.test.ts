@@ -84,9 +84,12 @@ describe("nodes/join: admitted", () => {
     expect(node.poolId).toBe(world.pools.b);
   });
 
-  it("MACs are matched case-insensitively (normalised to lowercase); one known MAC is enough", async () => {
-    const [mac] = world.inventory.known.macAddresses;
-    const machine = await makeMachine({ macAddresses: ["02:00:00:00:00:01", mac!.toUpperCase()] });
+  it("MACs are matched case-insensitively (normalised to lowercase); with the entry's UUID, one of its MACs is enough", async () => {
+    const entry = await knownMachine(world.inventory.known);
+    const machine = await makeMachine({
+      systemUuid: entry.systemUuid,
+      macAddresses: ["02:00:00:00:00:01", entry.macAddresses[0]!.toUpperCase()],
+    });
     expect((await join(machine, world.tokens.a)).status).toBe(200);
   });
 });
@@ -125,9 +128,6 @@ describe("nodes/join: deferred into a pending request", () => {
   });
 
   it.each([
-    ["all-zero UUID", { systemUuid: "00000000-0000-0000-0000-000000000000" }],
-    ["all-F UUID", { systemUuid: "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF" }],
-    ["the well-known placeholder UUID", { systemUuid: "03000200-0400-0500-0006-000700080009" }],
     ["To Be Filled By O.E.M.", { serialNumber: "To Be Filled By O.E.M." }],
     ["Default string (any case)", { serialNumber: "DEFAULT STRING" }],
     ["System Serial Number", { serialNumber: "System Serial Number" }],
@@ -137,12 +137,24 @@ describe("nodes/join: deferred into a pending request", () => {
     ["a whitespace serial", { serialNumber: "   " }],
     ["None", { serialNumber: "None" }],
     ["N/A", { serialNumber: "n/a" }],
-  ])("placeholder hardware id (%s) → placeholder-hardware-id", async (_name, hardware) => {
-    // known by its MACs, so hardware is the only deferral
-    const machine = await makeMachine({ macAddresses: world.inventory.known.macAddresses, ...hardware });
+  ])("placeholder serial (%s) → placeholder-hardware-id", async (_name, hardware) => {
+    // known to discovery (its UUID and MACs), so hardware is the only deferral
+    const machine = await knownMachine(world.inventory.known, hardware);
     const request = await expectPending(await join(machine, world.tokens.a), ["placeholder-hardware-id"]);
     expect(request.serialNumber).toBe(machine.serialNumber); // stored as reported
   });
+
+  it.each([
+    ["all-zero UUID", "00000000-0000-0000-0000-000000000000"],
+    ["all-F UUID", "FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF"],
+    ["the well-known placeholder UUID", "03000200-0400-0500-0006-000700080009"],
+  ])(
+    "placeholder UUID (%s) → placeholder-hardware-id; it names no machine, so even a known MAC leaves it unknown (SPEC G3)",
+    async (_name, systemUuid) => {
+      const machine = await makeMachine({ systemUuid, macAddresses: world.inventory.known.macAddresses });
+      await expectPending(await join(machine, world.tokens.a), ["placeholder-hardware-id", "unknown-to-discovery"]);
+    },
+  );
 
   it("a placeholder UUID never matches the inventory; unknown MACs too → both reasons, in attestor order", async () => {
     const machine = await makeMachine({ systemUuid: "00000000-0000-0000-0000-000000000000" });

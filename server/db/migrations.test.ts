@@ -81,15 +81,16 @@ describe("applyMigrations on a fresh PGlite", () => {
       );
       expect(indexes).toEqual([
         {
-          indexname: "join_requests_live_csr_key",
-          indexdef: expect.stringMatching(
-            /UNIQUE INDEX .*\(csr_sha256\) WHERE \(state = ANY \(ARRAY\['pending'::join_request_state, 'approved'::join_request_state\]\)\)$/,
-          ),
-        },
-        {
           indexname: "join_requests_live_idx",
           indexdef: expect.stringMatching(
             /\(pool_id, state, expires_at\) WHERE \(state = ANY \(ARRAY\['pending'::join_request_state, 'approved'::join_request_state\]\)\)$/,
+          ),
+        },
+        {
+          // SPEC G8: one live request per CSR in a tenant
+          indexname: "join_requests_tenant_live_csr_key",
+          indexdef: expect.stringMatching(
+            /UNIQUE INDEX .*\(tenant_id, csr_sha256\) WHERE \(state = ANY \(ARRAY\['pending'::join_request_state, 'approved'::join_request_state\]\)\)$/,
           ),
         },
         { indexname: "join_requests_unclaimed_id_idx", indexdef: expect.stringMatching(/\(site_id, id\) WHERE \(pool_id IS NULL\)$/) },

@@ -41,7 +41,7 @@ export async function createJoinRequest(input: NewJoinRequest & { db: Db }): Pro
 /**
  * createJoinRequest within the caller's transaction (the machine's join
  * writes more in the same one). A second live request for the same CSR
- * violates join_requests_live_csr_key (P2002).
+ * of its tenant violates join_requests_tenant_live_csr_key (P2002).
  */
 export async function insertJoinRequest(tx: Tx, input: NewJoinRequest): Promise<JoinRequest> {
   const { now, machine } = input;

@@ -75,7 +75,8 @@ export async function admitNewNode(input: {
  * of any number of concurrent retries exactly one admits a node; the others
  * get INVALID_STATE. The certificate certifies what was approved: the
  * request's stored hostname (the caller checks it is still free, SPEC F3);
- * the machine's earlier active node is revoked in the same transaction (F2).
+ * the machine's earlier active node is revoked in the same transaction (F2)
+ * when the request was deferred for it, else the consumption is refused (G7).
  */
 export async function admitApprovedNode(input: {
   db: Db;
@@ -101,7 +102,7 @@ export async function admitApprovedNode(input: {
     actor: credential.actor,
     now,
     admit: async (tx, consumed) => {
-      await revokeReplacedNodes(tx, { tenantId: consumed.tenantId, systemUuid: consumed.systemUuid, nodeId, actor: credential.actor, now });
+      await revokeReplacedNodes(tx, { request: consumed, nodeId, actor: credential.actor, now });
       await insertNode(tx, {
         nodeId,
         tenantId: consumed.tenantId,

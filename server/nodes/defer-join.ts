@@ -28,7 +28,7 @@ export const pendingOutcome = (request: JoinRequest): Pending => ({
  * request (if a retry is starting over), record the new pending request with
  * its `created` event, count the token use and check the flood guard.
  * A concurrent first join with the same CSR makes this insert violate
- * join_requests_live_csr_key; the caller then answers as a retry.
+ * join_requests_tenant_live_csr_key; the caller then answers as a retry.
  */
 export async function deferJoin(input: {
   db: Db;

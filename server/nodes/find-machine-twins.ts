@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
-import { isPlaceholderHardwareId } from "../attestors/hardware";
+import { uuidKeyOf } from "./node-identity-keys";
 
 export interface MachineTwin {
   id: string;
@@ -11,31 +11,28 @@ export interface MachineTwin {
  * For each active node given, the other active nodes of its pool with the
  * same system UUID. A machine admitted again with a new key (re-imaged)
  * becomes a new node and its earlier one stays active until someone revokes
- * it (SPEC D1): the console points that out. Placeholder UUIDs name no
- * machine, so they make no twins. One query for a whole page of nodes.
+ * it (SPEC D1): the console points that out. UUIDs compare by their key, in
+ * any case (SPEC G3); placeholder UUIDs name no machine, so they make no
+ * twins. One query for a whole page of nodes.
  */
 export async function findMachineTwins(
   db: Db,
   pool: { id: string; tenantId: string },
   nodes: { id: string; state: string; machine: { systemUuid: string } }[],
 ): Promise<Map<string, MachineTwin[]>> {
-  const uuids = [
-    ...new Set(
-      nodes
-        .filter((node) => node.state === "active" && !isPlaceholderHardwareId(node.machine.systemUuid))
-        .map((node) => node.machine.systemUuid),
-    ),
-  ];
+  const keyOf = new Map(nodes.map((node) => [node.id, node.state === "active" ? uuidKeyOf(node.machine.systemUuid) : null]));
+  const uuidKeys = [...new Set([...keyOf.values()].filter((key) => key !== null))];
   const twins = new Map<string, MachineTwin[]>();
-  if (uuids.length === 0) return twins;
+  if (uuidKeys.length === 0) return twins;
   const active = await db.node.findMany({
-    where: { tenantId: pool.tenantId, poolId: pool.id, state: "active", systemUuid: { in: uuids } },
-    select: { id: true, hostname: true, systemUuid: true },
+    where: { tenantId: pool.tenantId, poolId: pool.id, state: "active", uuidKey: { in: uuidKeys } },
+    select: { id: true, hostname: true, uuidKey: true },
     orderBy: { id: "asc" },
   });
   for (const node of nodes) {
-    if (node.state !== "active") continue;
-    const others = active.filter((other) => other.systemUuid === node.machine.systemUuid && other.id !== node.id);
+    const key = keyOf.get(node.id);
+    if (!key) continue;
+    const others = active.filter((other) => other.uuidKey === key && other.id !== node.id);
     if (others.length > 0)
       twins.set(
         node.id,

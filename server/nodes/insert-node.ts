@@ -9,7 +9,7 @@ import { hostnameKeyOf, uuidKeyOf } from "./node-identity-keys";
 /**
  * Records an admission, in the caller's transaction: the node, its first
  * certificate, and its `compute.node.joined` event. One node per CSR
- * (nodes_csr_sha256_key) and per request (nodes_join_request_id_key); one
+ * of a tenant (nodes_tenant_id_csr_sha256_key, SPEC G8) and per request (nodes_join_request_id_key); one
  * active node per machine and per hostname of a tenant (nodes_active_uuid_key,
  * nodes_active_hostname_key: a concurrent admission that lost is a unique
  * violation, and its join reads again).

@@ -11,7 +11,7 @@ import { decideRetry } from "@/lib/join-requests/state-machine";
 import type { JoinNodeInput } from "@/lib/validations/node-join";
 import { admitApprovedNode, admitNewNode, type Admitted } from "./admit-node";
 import { deferJoin, pendingOutcome, type Pending } from "./defer-join";
-import { checkHostnameFree } from "./replace-machine-nodes";
+import { checkHostnameFree, checkMachineReplaceable } from "./replace-machine-nodes";
 import { attestationKeyName } from "../tpm/attestation-key";
 import { issueTpmChallenge, type Challenge } from "../tpm/issue-tpm-challenge";
 import { verifyTpmActivation } from "../tpm/tpm-activation";
@@ -78,7 +78,7 @@ type Join = Parameters<typeof joinNode>[0] & {
 
 async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
   const { db, credential, csr, machine, scope, now, akName } = join;
-  const { previous, admitted } = await findCsrHistory(db, csr.sha256);
+  const { previous, admitted } = await findCsrHistory(db, scope.tenantId, csr.sha256);
   let expireRequestId: string | undefined;
   if (previous) {
     checkRetryScope(previous, credential, scope);
@@ -144,8 +144,9 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
 async function consume(join: Join, request: JoinRequest): Promise<Admitted> {
   const pool = await findPool(join.db, request.tenantId, request.poolId!);
   if (pool.archivedAt) throw archived(pool);
-  // Taken since the approval (SPEC F3): answered as such, not read again.
+  // Taken since the approval (SPEC F3, G7): answered as such, not read again.
   await checkHostnameFree(join.db, request);
+  await checkMachineReplaceable(join.db, request);
   try {
     return await admitApprovedNode({ db: join.db, credential: join.credential, pool, request, csr: join.csr, now: join.now });
   } catch (error) {
@@ -156,15 +157,23 @@ async function consume(join: Join, request: JoinRequest): Promise<Admitted> {
 }
 
 /**
- * What this CSR did before, in one round trip: its latest join request, and
- * whether a node was admitted with it (only asked when it has no request).
+ * What this CSR did before in this tenant, in one round trip: its latest join
+ * request, and whether a node was admitted with it (only asked when it has no
+ * request). A CSR's history is its tenant's (SPEC G8): what it did in another
+ * tenant neither blocks this join nor is told to this caller.
  */
-async function findCsrHistory(db: Db, csrSha256: string): Promise<{ previous: JoinRequest | undefined; admitted: boolean }> {
+async function findCsrHistory(
+  db: Db,
+  tenantId: string,
+  csrSha256: string,
+): Promise<{ previous: JoinRequest | undefined; admitted: boolean }> {
   const [row] = await db.$queryRaw<(JoinRequest & { admitted: boolean; found: boolean })[]>`
     SELECT ${JOIN_REQUEST_COLUMNS}, request.id IS NOT NULL AS found,
-      EXISTS (SELECT 1 FROM nodes WHERE csr_sha256 = ${csrSha256}) AS admitted
+      EXISTS (SELECT 1 FROM nodes WHERE tenant_id = ${tenantId} AND csr_sha256 = ${csrSha256}) AS admitted
     FROM (SELECT 1) AS one
-    LEFT JOIN LATERAL (SELECT * FROM join_requests WHERE csr_sha256 = ${csrSha256} ORDER BY id DESC LIMIT 1) AS request ON true`;
+    LEFT JOIN LATERAL (
+      SELECT * FROM join_requests WHERE tenant_id = ${tenantId} AND csr_sha256 = ${csrSha256} ORDER BY id DESC LIMIT 1
+    ) AS request ON true`;
   const { admitted, found, ...previous } = row!;
   return { previous: found ? previous : undefined, admitted };
 }

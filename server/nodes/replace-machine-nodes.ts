@@ -2,11 +2,38 @@ import "server-only";
 import type { Db, Tx } from "../db/client";
 import { ApiError } from "../api/errors";
 import { recordNodeEvent } from "../events/record-node-event";
+import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
 import { hostnameKeyOf, uuidKeyOf } from "./node-identity-keys";
 
 // The consumption of an approval for a machine that already has an active node
-// (SPEC F2) replaces it: a person approved the new one. Its hostname is checked
-// again (F3): a name taken since the approval by another machine is 409.
+// (SPEC F2) replaces it only when a person approved exactly that: the request
+// was deferred machine-already-joined (G7). An approval given for another
+// reason (a placeholder serial, say) is stale once the machine has joined
+// since: it is 409 naming the live node, and nothing changes. Its hostname is
+// checked again (F3): a name taken since the approval by another machine is 409.
+
+const REPLACES: JoinRequestReason = "machine-already-joined";
+
+type MachineRequest = { tenantId: string; systemUuid: string; reasons: string[] };
+
+/**
+ * SPEC G7: 409 when an active node holds the machine's UUID and the request
+ * was not deferred for it. Read before the consuming transaction, and again
+ * inside it under the machine's lock (revokeReplacedNodes), where a node
+ * admitted meanwhile makes the join read again and get this answer.
+ */
+export async function checkMachineReplaceable(db: Db | Tx, request: MachineRequest): Promise<void> {
+  const uuidKey = uuidKeyOf(request.systemUuid);
+  if (!uuidKey || request.reasons.includes(REPLACES)) return;
+  const holder = await db.node.findFirst({ where: { tenantId: request.tenantId, state: "active", uuidKey }, select: { id: true } });
+  if (holder) {
+    throw new ApiError(
+      "INVALID_STATE",
+      `system UUID ${request.systemUuid} belongs to active node ${holder.id}, which joined after this request was deferred; ` +
+        `the approval does not replace it: revoke ${holder.id} and join again`,
+    );
+  }
+}
 
 /** Read before the consuming transaction; a name taken between this and the insert is a unique violation, and the join reads again. */
 export async function checkHostnameFree(db: Db, input: { tenantId: string; hostname: string; systemUuid: string }): Promise<void> {
@@ -29,19 +56,27 @@ export async function checkHostnameFree(db: Db, input: { tenantId: string; hostn
   }
 }
 
-/** In the consuming transaction: revokes the machine's earlier active nodes, each with its `compute.node.revoked` event. */
+/**
+ * In the consuming transaction: revokes the machine's earlier active nodes,
+ * each with its `compute.node.revoked` event, when the request was deferred
+ * machine-already-joined; otherwise checks there is none (SPEC G7).
+ */
 export async function revokeReplacedNodes(
   tx: Tx,
-  input: { tenantId: string; systemUuid: string; nodeId: string; actor: string; now: Date },
+  input: { request: MachineRequest; nodeId: string; actor: string; now: Date },
 ): Promise<void> {
-  const uuidKey = uuidKeyOf(input.systemUuid);
+  const { tenantId, systemUuid } = input.request;
+  const uuidKey = uuidKeyOf(systemUuid);
   if (!uuidKey) return;
   // Concurrent consumptions for one machine take turns: each then revokes
   // what the one before it admitted, instead of losing on the unique index.
-  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`machine:${input.tenantId}:${uuidKey}`}))`;
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`machine:${tenantId}:${uuidKey}`}))`;
+  // A direct admission does not take this lock: one committed meanwhile is
+  // seen here, one committing later loses on nodes_active_uuid_key.
+  await checkMachineReplaceable(tx, input.request);
   const reason = `replaced by ${input.nodeId}`;
   const replaced = await tx.node.updateManyAndReturn({
-    where: { tenantId: input.tenantId, state: "active", uuidKey },
+    where: { tenantId, state: "active", uuidKey },
     data: { state: "revoked", revokedAt: input.now, revokedBy: input.actor, revokeReason: reason },
     select: { id: true, tenantId: true, siteId: true, poolId: true },
   });

@@ -109,7 +109,8 @@ export const DEMO_JOIN_REQUESTS: DemoRequest[] = [
     poolId: "gpu-a",
     outcome: "expired",
     ageMinutes: 60 * 30,
-    reasons: ["placeholder-hardware-id"],
+    // a placeholder UUID names no machine: a discovered MAC does not make it known (SPEC G3)
+    reasons: ["placeholder-hardware-id", "unknown-to-discovery"],
     machine: machine(6, { systemUuid: "00000000-0000-0000-0000-000000000000", macAddresses: discovered(2).macAddresses, ek: "allowed" }),
   },
   {
