@@ -49,7 +49,7 @@ async function secondStep(machine: Machine, change: (body: ReturnType<typeof act
 }
 
 describe("the challenge", () => {
-  it("202 challenge: the MakeCredential output for the EK and the AK's Name, valid 5 minutes, recording nothing else", async () => {
+  it("202 challenge: the MakeCredential output for the EK and the AK's Name, valid 5 minutes, recording only it and the token's use", async () => {
     const machine = await knownMachine(world.inventory.known, { tpm: demoTpm() });
     const usesBefore = await tokenUses();
     const before = Date.now();
@@ -68,7 +68,7 @@ describe("the challenge", () => {
     expect(expiresIn).toBeLessThanOrEqual(305_000);
     expect(machine.tpm!.activateCredential(blob, secret)).toHaveLength(32);
     expect(await recordedFor(machine.csr)).toEqual({ requests: 0, nodes: 0 });
-    expect(await tokenUses()).toBe(usesBefore);
+    expect(await tokenUses()).toBe(usesBefore + 1); // SPEC G4: the challenge is the token's use for this CSR
     const stored = await (await db()).tpmChallenge.findUniqueOrThrow({ where: { id: response.body.challengeId } });
     expect(stored).toMatchObject({ csrSha256: csrSha256(machine.csr), akName: machine.tpm!.akName.toString("hex"), usedAt: null });
     expect(stored.secretHash).toHaveLength(32); // its SHA-256, never the secret

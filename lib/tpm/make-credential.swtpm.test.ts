@@ -1,7 +1,8 @@
-import { createPublicKey, generateKeyPairSync, randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseToolsCredentialFile, startSwtpm, type Swtpm, type SwtpmAk } from "@/test/swtpm";
+import { readEndorsementKey } from "./endorsement-key";
 import { makeCredential } from "./make-credential";
 import { attestationKeyProblems, encodeTpm2bPublic, parseTpm2bPublic, tpmName } from "./tpm2b-public";
 
@@ -26,7 +27,11 @@ afterAll(async () => {
 describe.each(["rsa", "ecc"] as const)("makeCredential for the swtpm's %s EK", (ekType) => {
   it("is activated by tpm2_activatecredential to exactly our secret", async () => {
     const secret = randomBytes(32);
-    const made = makeCredential({ ekPublicKey: ek[ekType], objectName: tpmName(parseTpm2bPublic(ak.akPublic)), secret });
+    const made = makeCredential({
+      ekPublicKey: readEndorsementKey(ek[ekType]),
+      objectName: tpmName(parseTpm2bPublic(ak.akPublic)),
+      secret,
+    });
     expect(await tpm.activate(made.credentialBlob, made.encryptedSecret, { ak, ek: ekType })).toEqual(secret);
   });
 
@@ -34,7 +39,7 @@ describe.each(["rsa", "ecc"] as const)("makeCredential for the swtpm's %s EK", (
     const otherName = tpmName(
       parseTpm2bPublic(encodeTpm2bPublic({ publicKey: generateKeyPairSync("ec", { namedCurve: "prime256v1" }).publicKey })),
     );
-    const made = makeCredential({ ekPublicKey: createPublicKey(ek[ekType]), objectName: otherName, secret: randomBytes(32) });
+    const made = makeCredential({ ekPublicKey: readEndorsementKey(ek[ekType]), objectName: otherName, secret: randomBytes(32) });
     await expect(tpm.activate(made.credentialBlob, made.encryptedSecret, { ak, ek: ekType })).rejects.toThrow(/integrity check failed/);
   });
 });
@@ -49,7 +54,7 @@ describe("tpm2-tools' own AK", () => {
   it("is a second AK's blob refused by the first and accepted by its own", async () => {
     const second = await tpm.createAk("rsa");
     const secret = randomBytes(32);
-    const made = makeCredential({ ekPublicKey: ek.rsa, objectName: second.akName, secret });
+    const made = makeCredential({ ekPublicKey: readEndorsementKey(ek.rsa), objectName: second.akName, secret });
     await expect(tpm.activate(made.credentialBlob, made.encryptedSecret, { ak })).rejects.toThrow(/integrity check failed/);
     expect(await tpm.activate(made.credentialBlob, made.encryptedSecret, { ak: second })).toEqual(secret);
   });

@@ -1,6 +1,6 @@
-import { createPublicKey, type KeyObject } from "node:crypto";
 import { sealCredential } from "./credential-blob";
 import { encryptSeed } from "./credential-seed";
+import type { EndorsementKey } from "./endorsement-key";
 import { TpmFormatError } from "./tpm-format-error";
 import { tpm2b } from "./tpm2b";
 
@@ -20,30 +20,23 @@ const MAX_SECRET = 32;
  * TPM2_MakeCredential without a TPM (Part 3 §12.6, Part 1 §24): protects
  * `secret` so that only the TPM holding this EK, and an object named
  * `objectName` in it, can recover it with TPM2_ActivateCredential. The EK is
- * assumed to come from a TCG default template (see credential-seed.ts).
+ * assumed to come from a TCG default template (see credential-seed.ts). It
+ * takes the key as read by readEndorsementKey, never a PEM: the key the
+ * credential is made for is the one whose hash was checked (SPEC G1).
  */
 export function makeCredential({
   ekPublicKey,
   objectName,
   secret,
 }: {
-  ekPublicKey: KeyObject | string;
+  ekPublicKey: EndorsementKey;
   objectName: Buffer;
   secret: Buffer;
 }): MadeCredential {
-  const key = typeof ekPublicKey === "string" ? parseEkPem(ekPublicKey) : ekPublicKey;
   if (objectName.length < 3 || objectName.length > MAX_NAME)
     throw new TpmFormatError(`an object Name of ${objectName.length} bytes is not a TPM Name`);
   if (secret.length === 0 || secret.length > MAX_SECRET)
     throw new TpmFormatError(`the credential secret must be 1 to ${MAX_SECRET} bytes, not ${secret.length}`);
-  const { seed, encryptedSeed } = encryptSeed(key);
+  const { seed, encryptedSeed } = encryptSeed(ekPublicKey.keyObject);
   return { credentialBlob: sealCredential(seed, objectName, secret), encryptedSecret: tpm2b(encryptedSeed) };
-}
-
-function parseEkPem(pem: string): KeyObject {
-  try {
-    return createPublicKey(pem);
-  } catch {
-    throw new TpmFormatError("the endorsement key is not a readable PEM public key");
-  }
 }

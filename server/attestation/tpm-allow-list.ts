@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { ApiError } from "../api/errors";
 import { AdminError, parseAdminInput, type AdminOutcome } from "../admin/admin-error";
 import { recordAdminChange, type AdminActor } from "../admin/record-admin-change";
-import { endorsementKeySha256 } from "../pki/machine-keys";
+import { readEndorsementKeyField } from "../pki/machine-keys";
 import { newId } from "@/lib/ids";
 import { addTpmAllowedKeyInput, listTpmAllowedKeysInput, removeTpmAllowedKeyInput } from "@/lib/validations/attestation";
 
@@ -25,18 +25,8 @@ const change = (tenantId: string, verb: string, ekSha256: string, actor: AdminAc
 /** Allows an endorsement key (a PEM, or its hash). Idempotent: already allowed → unchanged (the note kept). */
 export async function addTpmAllowedKey(args: { db: Db; actor: AdminActor; now: Date; input: unknown }) {
   const input = parseAdminInput(addTpmAllowedKeyInput, args.input);
-  let ekSha256 = input.ekSha256;
-  if (input.ekPublicKey !== undefined) {
-    try {
-      ekSha256 = endorsementKeySha256(input.ekPublicKey);
-    } catch (error) {
-      if (error instanceof ApiError)
-        throw new AdminError("ekPublicKey: is not a PEM SubjectPublicKeyInfo public key", "INVALID_ARGUMENT", [
-          { field: "ekPublicKey", message: "is not a PEM SubjectPublicKeyInfo public key" },
-        ]);
-      throw error;
-    }
-  }
+  // The same one reading of a key as the join's (SPEC G1), so an allowed hash is one a join can show.
+  const ekSha256 = input.ekPublicKey === undefined ? input.ekSha256 : allowedKeySha256(input.ekPublicKey);
   const { tenantId, note } = input;
   return args.db.$transaction(async (tx) => {
     await findTenant(tx, tenantId);
@@ -49,6 +39,15 @@ export async function addTpmAllowedKey(args: { db: Db; actor: AdminActor; now: D
     const key = await tx.tpmAllowedKey.findUniqueOrThrow({ where: { tenantId_ekSha256: { tenantId, ekSha256: ekSha256! } } });
     return { outcome, key: { ekSha256: key.ekSha256, note: key.note, createdAt: key.createdAt.toISOString() } };
   });
+}
+
+function allowedKeySha256(pem: string): string {
+  try {
+    return readEndorsementKeyField(pem, "ekPublicKey").sha256;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.code !== "INVALID_ARGUMENT") throw error;
+    throw new AdminError(error.message.replace(/^ekPublicKey /, "ekPublicKey: "), "INVALID_ARGUMENT", error.details);
+  }
 }
 
 /** Takes an endorsement key off the allow-list: its next join is deferred again. */

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Tx } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { refuseCredential, type JoinCredential } from "./join-credential";
 
@@ -24,6 +24,23 @@ const TABLES = {
 export async function countJoinCredentialUse(tx: Tx, credential: JoinCredential, csrSha256: string, now: Date): Promise<void> {
   const [counted] = await tx.$queryRaw<{ firstUse: boolean; counted: boolean }[]>(countUseSql(credential, csrSha256, now));
   if (counted!.firstUse && !counted!.counted) throw refuseCredential(credential.actor, "exhausted");
+}
+
+/**
+ * SPEC G4: a credential with no uses left gets no work done, a TPM challenge
+ * included, so the join asks this first (read only; the count above is what
+ * holds under concurrency). A CSR the credential already counted may still
+ * retry (B5: uses are counted once per distinct CSR). Revocation and expiry
+ * were checked when the credential was authenticated.
+ */
+export async function checkJoinCredentialUsesLeft(db: Db, credential: JoinCredential, csrSha256: string): Promise<void> {
+  const table = TABLES[credential.kind];
+  const [row] = await db.$queryRaw<{ usable: boolean }[]>`
+    SELECT uses < max_uses OR EXISTS (
+      SELECT 1 FROM ${Prisma.raw(table.uses)} WHERE ${Prisma.raw(table.usesKey)} = ${credential.id} AND csr_sha256 = ${csrSha256}
+    ) AS usable
+    FROM ${Prisma.raw(table.credentials)} WHERE id = ${credential.id}`;
+  if (!row?.usable) throw refuseCredential(credential.actor, "exhausted");
 }
 
 function countUseSql(credential: JoinCredential, csrSha256: string, now: Date): Prisma.Sql {

@@ -6,7 +6,8 @@ import { findPool, type PoolFacts } from "../pools/find-pool";
 import { JOIN_REQUEST_COLUMNS } from "../join-requests/list-join-requests";
 import { runAttestors } from "../attestors/run-attestors";
 import type { MachineFacts } from "../join-requests/create-join-request";
-import { endorsementKeySha256, verifyCsr, type VerifiedCsr } from "../pki/machine-keys";
+import { readEndorsementKeyField, verifyCsr, type VerifiedCsr } from "../pki/machine-keys";
+import type { EndorsementKey } from "@/lib/tpm/endorsement-key";
 import { decideRetry } from "@/lib/join-requests/state-machine";
 import type { JoinNodeInput } from "@/lib/validations/node-join";
 import { admitApprovedNode, admitNewNode, type Admitted } from "./admit-node";
@@ -16,6 +17,7 @@ import { attestationKeyName } from "../tpm/attestation-key";
 import { issueTpmChallenge, type Challenge } from "../tpm/issue-tpm-challenge";
 import { verifyTpmActivation } from "../tpm/tpm-activation";
 import { refuseCredential, type JoinCredential } from "./join-credential";
+import { checkJoinCredentialUsesLeft, countJoinCredentialUse } from "./count-join-credential-use";
 import { pendingLimitsFromEnv, type PendingLimits } from "./pending-flood-guard";
 
 // The machine's join, POST /api/compute/nodes/join (SPEC B5), in order:
@@ -45,6 +47,8 @@ export async function joinNode(input: {
 }): Promise<Admitted | Pending | Challenge> {
   const { db, credential, body } = input;
   const csr = await verifyCsr(body.csr);
+  await checkJoinCredentialUsesLeft(db, credential, csr.sha256); // SPEC G4: before any other work
+  const ek = body.tpm ? readEndorsementKeyField(body.tpm.ekPublicKey) : null; // SPEC G1: read once
   const akName = body.tpm?.akPublic ? attestationKeyName(body.tpm.akPublic) : null;
   if (body.tpm?.activation && !akName) {
     throw new ApiError("INVALID_ARGUMENT", "tpm.activation answers a challenge for an AK: send tpm.akPublic with it", [
@@ -54,10 +58,10 @@ export async function joinNode(input: {
   const machine: MachineFacts = {
     hostname: body.hostname,
     ...body.hardware,
-    tpmEkSha256: body.tpm ? endorsementKeySha256(body.tpm.ekPublicKey) : null,
+    tpmEkSha256: ek?.sha256 ?? null,
   };
   const scope = await joinScope(db, credential);
-  const join = { ...input, limits: input.limits ?? pendingLimitsFromEnv(), csr, machine, scope, akName };
+  const join = { ...input, limits: input.limits ?? pendingLimitsFromEnv(), csr, machine, scope, akName, ek };
   for (let round = 0; round < 4; round++) {
     try {
       return await joinOnce(join);
@@ -74,6 +78,7 @@ type Join = Parameters<typeof joinNode>[0] & {
   machine: MachineFacts;
   scope: JoinScope;
   akName: Buffer | null;
+  ek: EndorsementKey | null;
 };
 
 async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
@@ -110,13 +115,13 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
     tpmProof: { akName, proven: tpmChallengeId !== undefined },
   });
   if (pool?.archivedAt) throw archived(pool);
-  if (challenge && akName && machine.tpmEkSha256) {
+  if (challenge && akName && join.ek) {
     return issueTpmChallenge({
       db,
+      countUse: (tx) => countJoinCredentialUse(tx, credential, csr.sha256, now),
       tenantId: scope.tenantId,
       csrSha256: csr.sha256,
-      ekPublicKeyPem: join.body.tpm!.ekPublicKey,
-      ekSha256: machine.tpmEkSha256,
+      ek: join.ek,
       akName,
       now,
     });

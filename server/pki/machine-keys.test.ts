@@ -60,6 +60,38 @@ describe("verifyCsr", () => {
   });
 });
 
+describe("verifyCsr: one reading of the CSR (SPEC G1)", () => {
+  const alg = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" };
+  const makeCsr = async () => {
+    const keys = (await subtle.generateKey(alg, true, ["sign", "verify"])) as CryptoKeyPair;
+    return x509.Pkcs10CertificateRequestGenerator.create({ name: "CN=strict.test", keys, signingAlgorithm: alg });
+  };
+  const pemOf = (der: Buffer, label = "CERTIFICATE REQUEST") =>
+    `-----BEGIN ${label}-----\n${der.toString("base64")}\n-----END ${label}-----\n`;
+
+  it.each([
+    [
+      "a second CSR after it",
+      async () => (await makeCsr()).toString("pem") + "\n" + (await makeCsr()).toString("pem"),
+      /holds 2 PEM blocks/,
+    ],
+    [
+      "another label",
+      async () => pemOf(Buffer.from((await makeCsr()).rawData), "NEW CERTIFICATE REQUEST"),
+      /is a PEM NEW CERTIFICATE REQUEST/,
+    ],
+    ["trailing text", async () => `${(await makeCsr()).toString("pem")}\ntrailing`, /nothing but whitespace/],
+    [
+      "DER with trailing bytes",
+      async () => pemOf(Buffer.concat([Buffer.from((await makeCsr()).rawData), Buffer.from([0, 0])])),
+      /trailing or non-canonical DER/,
+    ],
+  ])("refuses %s, naming csr", async (_, pem, message) => {
+    const error = await verifyCsr(await pem()).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: "INVALID_ARGUMENT", details: [{ field: "csr", message: expect.stringMatching(message) }] });
+  });
+});
+
 describe("verifyCsr: the key policy (SPEC F4)", () => {
   const rsa = (modulusLength: number) => ({
     name: "RSASSA-PKCS1-v1_5",
@@ -89,6 +121,10 @@ describe("verifyCsr: the key policy (SPEC F4)", () => {
     ["rsa-512-sha1.csr.pem", /key is RSA-512/],
     ["p-192-sha256.csr.pem", /key is EC prime192v1/],
     ["rsa-2048-sha1.csr.pem", /is signed with SHA-1; sign it with SHA-256 or stronger/],
+    // SPEC G10: an RSA-PSS key (id-RSASSA-PSS) can never sign a node credential
+    ["rsa-pss.csr.pem", /key is RSA-PSS; use P-256, P-384, Ed25519 or RSA/],
+    // SPEC G10: a P-256 CSR whose key OID was patched to an unknown one (was a 500)
+    ["unknown-key-oid.csr.pem", /key cannot be read/],
   ];
   for (const [file, message] of refused) {
     it(`refuses ${file} naming csr`, async () => {

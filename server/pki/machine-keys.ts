@@ -1,9 +1,14 @@
-import { createHash, createPublicKey } from "node:crypto";
+import { createHash, createPublicKey, type KeyObject } from "node:crypto";
 import { ApiError } from "../api/errors";
+import { PemFormatError, readPem } from "@/lib/pem/read-pem";
+import { readEndorsementKey, type EndorsementKey } from "@/lib/tpm/endorsement-key";
+import { algorithmFor } from "@/lib/node-credential/algorithm";
 import { x509 } from "./x509";
 
-// What the join reads from the machine's PEMs, parsed by @peculiar/x509 (no
-// hand-written ASN.1). Any PEM that does not parse, or a CSR whose own
+// What the join reads from the machine's PEMs. The PEM framing is read
+// strictly, once (lib/pem/read-pem.ts, SPEC G1); the DER by @peculiar/x509 and
+// node's crypto (no hand-written ASN.1), and it must be exactly what they
+// would encode (nothing trailing). Anything else, or a CSR whose own
 // signature does not verify, is INVALID_ARGUMENT naming the field.
 
 export interface VerifiedCsr {
@@ -15,14 +20,22 @@ export interface VerifiedCsr {
 
 const invalid = (field: string, message: string) => new ApiError("INVALID_ARGUMENT", `${field} ${message}`, [{ field, message }]);
 
-const sha256Hex = (der: ArrayBuffer) => createHash("sha256").update(Buffer.from(der)).digest("hex");
+// Re-encodes the request from what was parsed (asn is protected in @peculiar/x509).
+class ParsedCsr extends x509.Pkcs10CertificateRequest {
+  reencoded(): Buffer {
+    return Buffer.from(new x509.Pkcs10CertificateRequest(this.asn).rawData);
+  }
+}
 
 export async function verifyCsr(pem: string): Promise<VerifiedCsr> {
-  let csr: x509.Pkcs10CertificateRequest;
+  let csr: ParsedCsr;
+  let der: Buffer;
   try {
-    csr = new x509.Pkcs10CertificateRequest(pem);
-  } catch {
-    throw invalid("csr", "is not a PEM PKCS#10 certificate request");
+    der = readPem(pem, "CERTIFICATE REQUEST");
+    csr = new ParsedCsr(new Uint8Array(der));
+    if (!csr.reencoded().equals(der)) throw new PemFormatError("has trailing or non-canonical DER bytes");
+  } catch (error) {
+    throw invalid("csr", error instanceof PemFormatError ? error.message : "is not a PEM PKCS#10 certificate request");
   }
   checkKeyPolicy(csr); // before the signature: a weak key is named as such, even one WebCrypto cannot verify
   let verified = false;
@@ -32,43 +45,56 @@ export async function verifyCsr(pem: string): Promise<VerifiedCsr> {
     // an unsupported or malformed key or signature algorithm
   }
   if (!verified) throw invalid("csr", "signature does not verify with the request's own public key");
-  return { sha256: sha256Hex(csr.rawData), publicKey: csr.publicKey };
+  return { sha256: createHash("sha256").update(der).digest("hex"), publicKey: csr.publicKey };
 }
 
-const ALLOWED_CURVES: Record<string, string> = { prime256v1: "P-256", secp384r1: "P-384" };
 const STRONG_HASHES = new Set(["SHA-256", "SHA-384", "SHA-512"]);
 const MIN_RSA_BITS = 2048;
 const KEY_POLICY = "P-256, P-384, Ed25519 or RSA of at least 2048 bits";
 
 /**
- * SPEC F4: the node certificate certifies the CSR's key, so only keys and
- * signatures that hold up are admitted; the key facts are read by node's
- * crypto from the DER SPKI, the signature's hash from the parsed request.
+ * SPEC F4 and G10: the node certificate certifies the CSR's key, so only keys
+ * that can later sign a node credential (algorithmFor: the one list both
+ * sides read) and signatures that hold up are admitted. The key facts are
+ * read by node's crypto from the DER SPKI; a key it cannot read at all (an
+ * unknown algorithm) is refused like one of the wrong kind.
  */
 function checkKeyPolicy(csr: x509.Pkcs10CertificateRequest): void {
-  const key = createPublicKey({ key: Buffer.from(csr.publicKey.rawData), format: "der", type: "spki" });
-  const details = key.asymmetricKeyDetails ?? {};
-  if (key.asymmetricKeyType === "ec") {
-    if (!details.namedCurve || !ALLOWED_CURVES[details.namedCurve])
-      throw invalid("csr", `key is EC ${details.namedCurve ?? "of an unnamed curve"}; use ${KEY_POLICY}`);
-  } else if (key.asymmetricKeyType === "rsa" || key.asymmetricKeyType === "rsa-pss") {
-    if ((details.modulusLength ?? 0) < MIN_RSA_BITS) throw invalid("csr", `key is RSA-${details.modulusLength}; use ${KEY_POLICY}`);
-  } else if (key.asymmetricKeyType !== "ed25519") {
-    throw invalid("csr", `key is ${key.asymmetricKeyType}; use ${KEY_POLICY}`);
+  let key: KeyObject;
+  try {
+    key = createPublicKey({ key: Buffer.from(csr.publicKey.rawData), format: "der", type: "spki" });
+  } catch {
+    throw invalid("csr", `key cannot be read (an unknown or malformed algorithm); use ${KEY_POLICY}`);
   }
+  const details = key.asymmetricKeyDetails ?? {};
+  if (!algorithmFor(key)) {
+    const kind =
+      key.asymmetricKeyType === "ec" ? `EC ${details.namedCurve ?? "of an unnamed curve"}` : key.asymmetricKeyType?.toUpperCase();
+    throw invalid("csr", `key is ${kind}; use ${KEY_POLICY}`);
+  }
+  if (key.asymmetricKeyType === "rsa" && (details.modulusLength ?? 0) < MIN_RSA_BITS)
+    throw invalid("csr", `key is RSA-${details.modulusLength}; use ${KEY_POLICY}`);
   if (key.asymmetricKeyType === "ed25519") return; // EdDSA's hash is part of the algorithm
   const hash = (csr.signatureAlgorithm as { hash?: { name?: string } }).hash?.name;
   if (!hash || !STRONG_HASHES.has(hash))
     throw invalid("csr", `is signed with ${hash ?? "an unknown hash"}; sign it with SHA-256 or stronger`);
 }
 
+/**
+ * The endorsement key a caller sent in `field`, read once (SPEC G1): one PEM
+ * `PUBLIC KEY` of an RSA-2048 or P-256 key. Its hash, the key a credential is
+ * made for and the hash recorded all come from the value returned.
+ */
+export function readEndorsementKeyField(pem: string, field = "tpm.ekPublicKey"): EndorsementKey {
+  try {
+    return readEndorsementKey(pem);
+  } catch (error) {
+    if (error instanceof PemFormatError) throw invalid(field, error.message);
+    throw error;
+  }
+}
+
 /** SHA-256 of the endorsement key's DER SubjectPublicKeyInfo, lowercase hex (SPEC B5). */
 export function endorsementKeySha256(pem: string): string {
-  let key: x509.PublicKey;
-  try {
-    key = new x509.PublicKey(pem);
-  } catch {
-    throw invalid("tpm.ekPublicKey", "is not a PEM SubjectPublicKeyInfo public key");
-  }
-  return sha256Hex(key.rawData);
+  return readEndorsementKeyField(pem).sha256;
 }

@@ -1,8 +1,9 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { ApiError } from "../api/errors";
 import { newId } from "@/lib/ids";
+import type { EndorsementKey } from "@/lib/tpm/endorsement-key";
 import { makeCredential } from "@/lib/tpm/make-credential";
 import { TpmFormatError } from "@/lib/tpm/tpm-format-error";
 
@@ -20,16 +21,21 @@ export interface Challenge {
 }
 
 /**
- * TPM2_MakeCredential for the presented EK and AK Name over a fresh 32-byte
- * secret, stored as a challenge bound to the join's CSR (only the secret's
- * SHA-256 is kept). Nothing else is recorded: no request, no token use.
+ * TPM2_MakeCredential for the presented EK (as read once, SPEC G1) and AK
+ * Name over a fresh 32-byte secret, stored as a challenge bound to the join's
+ * CSR (only the secret's SHA-256 is kept). SPEC G4: the challenge is the
+ * credential's use for this CSR, counted in the same transaction (so no
+ * credential makes more challenges than it has uses; the CSR's later
+ * admission or deferral finds it counted), and it voids the CSR's earlier
+ * challenges. No request is recorded.
  */
 export async function issueTpmChallenge(input: {
   db: Db;
+  /** counts the join credential's use for this CSR, in the challenge's transaction */
+  countUse: (tx: Tx) => Promise<void>;
   tenantId: string;
   csrSha256: string;
-  ekPublicKeyPem: string;
-  ekSha256: string;
+  ek: EndorsementKey;
   akName: Buffer;
   now: Date;
 }): Promise<Challenge> {
@@ -37,22 +43,34 @@ export async function issueTpmChallenge(input: {
   const secret = randomBytes(32);
   let made;
   try {
-    made = makeCredential({ ekPublicKey: input.ekPublicKeyPem, objectName: input.akName, secret });
+    made = makeCredential({ ekPublicKey: input.ek, objectName: input.akName, secret });
   } catch (error) {
     if (!(error instanceof TpmFormatError)) throw error;
     throw new ApiError("INVALID_ARGUMENT", `tpm.ekPublicKey ${error.message}`, [{ field: "tpm.ekPublicKey", message: error.message }]);
   }
-  const challenge = await db.tpmChallenge.create({
-    data: {
-      id: newId("tpmc", now.getTime()),
-      tenantId: input.tenantId,
-      csrSha256: input.csrSha256,
-      ekSha256: input.ekSha256,
-      akName: input.akName.toString("hex"),
-      secretHash: createHash("sha256").update(secret).digest(),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + TPM_CHALLENGE_TTL_SECONDS * 1000),
-    },
+  const id = newId("tpmc", now.getTime());
+  const challenge = await db.$transaction(async (tx) => {
+    const created = await tx.tpmChallenge.create({
+      data: {
+        id,
+        tenantId: input.tenantId,
+        csrSha256: input.csrSha256,
+        ekSha256: input.ek.sha256,
+        akName: input.akName.toString("hex"),
+        secretHash: createHash("sha256").update(secret).digest(),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + TPM_CHALLENGE_TTL_SECONDS * 1000),
+      },
+    });
+    await input.countUse(tx);
+    // After the count: a concurrent challenge for this CSR through the same
+    // credential waits on its use row until we commit, so the later of the
+    // two sees (and voids) the earlier; one live challenge per CSR.
+    await tx.tpmChallenge.updateMany({
+      where: { tenantId: input.tenantId, csrSha256: input.csrSha256, id: { not: id }, usedAt: null, voidedAt: null },
+      data: { voidedAt: now },
+    });
+    return created;
   });
   return {
     status: "challenge",

@@ -25,11 +25,12 @@ const refused = (challengeId: string, cause: string) => {
   );
 };
 
-/** Checks the claim against its challenge, reading only: wrong, expired, used, or made for another CSR, EK or AK → 403. */
+/** Checks the claim against its challenge, reading only: wrong, expired, used, voided, or made for another CSR, EK or AK → 403. */
 export async function verifyTpmActivation(db: Db, claim: ActivationClaim, now: Date): Promise<void> {
   const challenge = await db.tpmChallenge.findUnique({ where: { id: claim.challengeId } });
   if (!challenge || challenge.tenantId !== claim.tenantId) throw refused(claim.challengeId, "unknown");
   if (challenge.usedAt) throw refused(claim.challengeId, "already used");
+  if (challenge.voidedAt) throw refused(claim.challengeId, "voided by a newer challenge for this CSR");
   if (challenge.expiresAt.getTime() <= now.getTime()) throw refused(claim.challengeId, "expired");
   if (challenge.csrSha256 !== claim.csrSha256) throw refused(claim.challengeId, "another CSR");
   if (challenge.ekSha256 !== claim.ekSha256 || challenge.akName !== claim.akName.toString("hex"))
@@ -45,7 +46,7 @@ export async function verifyTpmActivation(db: Db, claim: ActivationClaim, now: D
  */
 export async function useTpmChallenge(tx: Tx, challengeId: string, now: Date): Promise<void> {
   const { count } = await tx.tpmChallenge.updateMany({
-    where: { id: challengeId, usedAt: null, expiresAt: { gt: now } },
+    where: { id: challengeId, usedAt: null, voidedAt: null, expiresAt: { gt: now } },
     data: { usedAt: now },
   });
   if (count === 0) throw refused(challengeId, "used concurrently");

@@ -124,7 +124,7 @@ describe("admin tpm", () => {
     const { tenantId } = await adminWorld();
     expect(await admin(["tpm", "allow", "--tenant", tenantId, "--ek-pem", "x.pem"], { files: { "x.pem": "hello" } })).toMatchObject({
       code: 1,
-      stderr: "admin failed: ekPublicKey: is not a PEM SubjectPublicKeyInfo public key",
+      stderr: "admin failed: ekPublicKey: is not a PEM PUBLIC KEY",
     });
     expect(await admin(["tpm", "allow", "--tenant", tenantId, "--sha256", "abc"])).toMatchObject({
       code: 1,
@@ -133,5 +133,20 @@ describe("admin tpm", () => {
     expect((await admin(["tpm", "allow", "--tenant", tenantId])).code).toBe(2);
     expect((await admin(["tpm", "allow", "--tenant", tenantId, "--sha256", "ab".repeat(32), "--ek-pem", "x"])).code).toBe(2);
     expect((await admin(["tpm", "allow", "--tenant", unique("nobody"), "--sha256", "ab".repeat(32)])).code).toBe(1);
+  });
+
+  it("reads --ek-pem as one PUBLIC KEY block, like the join (SPEC G1): two blocks, another label or trailing text allow nothing", async () => {
+    const { tenantId } = await adminWorld();
+    const asX509 = FIXTURE_EK.replaceAll("PUBLIC KEY", "X509 PUBLIC KEY");
+    const files = { "two.pem": asX509 + FIXTURE_EK, "label.pem": asX509, "trailing.pem": `${FIXTURE_EK}trailing` };
+    const refusals: [string, string][] = [
+      ["two.pem", "admin failed: ekPublicKey: holds 2 PEM blocks; send exactly one PUBLIC KEY"],
+      ["label.pem", "admin failed: ekPublicKey: is a PEM X509 PUBLIC KEY; send a PEM PUBLIC KEY"],
+      ["trailing.pem", "admin failed: ekPublicKey: must be one PEM PUBLIC KEY block with nothing but whitespace around it"],
+    ];
+    for (const [file, stderr] of refusals) {
+      expect(await admin(["tpm", "allow", "--tenant", tenantId, "--ek-pem", file], { files })).toMatchObject({ code: 1, stderr });
+    }
+    expect(await (await getDb()).tpmAllowedKey.count({ where: { tenantId } })).toBe(0);
   });
 });
