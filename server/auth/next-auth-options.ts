@@ -100,7 +100,7 @@ export async function nextAuthOptions(): Promise<NextAuthOptions> {
     credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
     authorize: async (input, request) =>
       input?.email && input.password
-        ? authorizeCredentials(input.email, input.password, clientAddress(request?.headers?.["x-forwarded-for"]))
+        ? authorizeCredentials(input.email, input.password, clientAddress(request?.headers ?? {}))
         : null,
   });
   return {
