@@ -59,4 +59,11 @@ describe("authorizeCredentials", () => {
     expect(await counts(email, "192.0.2.3")).toEqual({ "signin-address": 1 });
     expect(await counts(email, "192.0.2.4")).toEqual({ "signin-account-address": 1, "signin-address": 1 });
   });
+
+  it("counts an IPv6 client by its /64, which one subscriber holds whole", async () => {
+    const email = `nobody-${randomBytes(4).toString("hex")}@example.test`;
+    await authorizeCredentials(email, "guess", "2001:db8:5:6::1");
+    await authorizeCredentials(email, "guess", "2001:db8:5:6:ffff:1:2:3");
+    expect(await counts(email, "2001:db8:5:6::/64")).toEqual({ "signin-account-address": 2, "signin-address": 2 });
+  });
 });
