@@ -8,6 +8,9 @@
 // tracing starts before all of it (server/tracing).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs" || process.env.NEXT_PHASE === "phase-production-build") return;
+  // First of all: from here on every request carries its socket's address,
+  // which sign-in throttling counts (SPEC G9; server/auth/peer-address.ts).
+  (await import("./server/auth/peer-address")).stampPeerAddresses();
   // Tracing first, before anything loads `pg` (its instrumentation wraps the
   // module as it loads), and only with an OTLP endpoint: without one the SDK
   // is never imported.

@@ -29,14 +29,16 @@ const envSchema = z.object({
   // 1: the sign-in page lists the demo accounts (when they still have the demo
   // password); 0: never. Unset: 1 with the embedded database only.
   BC_DEMO_MODE: z.enum(["0", "1"]).optional(),
-  // Sign-in throttling (server/auth/sign-in-throttle.ts): failed sign-ins per
-  // account and per client address within the window; past either, sign-in
-  // is refused until the window ends. Joins per credential per minute.
+  // Sign-in throttling (server/auth/sign-in-throttle.ts, SPEC G9): failed
+  // sign-ins per account from one client address (…_PER_ACCOUNT), and per
+  // address across accounts, within the window; past either, sign-in from that
+  // address is refused until the window ends. Joins per credential per minute.
   BC_SIGNIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
   BC_SIGNIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   BC_SIGNIN_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   // Reverse proxies in front of the app that append to X-Forwarded-For: the
-  // client address is the entry this many from the right (0: the app's own peer).
+  // client address is the entry this many from the right (0: the socket's
+  // peer, X-Forwarded-For ignored: a client writes what it likes there).
   BC_TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   // A rack of 5,000 machines and their retries through one token within a
   // minute or two (bench: boot storm) stays under it; a leaked token's reach

@@ -5,10 +5,9 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "../db/client";
 import { env } from "../env";
 import { nextAuthSecret } from "./nextauth-secret";
-import { hashPassword, verifyPassword } from "./password";
 import { oidcIdentity } from "./oidc-identity";
 import { clientAddress } from "./client-address";
-import { recordSignInFailure, recordSignInSuccess, refuseIfThrottled, SignInThrottledError } from "./sign-in-throttle";
+import { authorizeCredentials } from "./authorize-credentials";
 import { log } from "../log";
 
 export const OIDC_PROVIDER_ID = "oidc";
@@ -18,37 +17,6 @@ const SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 export function oidcConfigured(): boolean {
   const { BC_OIDC_ISSUER, BC_OIDC_CLIENT_ID, BC_OIDC_CLIENT_SECRET } = env();
   return Boolean(BC_OIDC_ISSUER && BC_OIDC_CLIENT_ID && BC_OIDC_CLIENT_SECRET);
-}
-
-// Compared against when the email is unknown, so that an unknown email and a
-// wrong password take about the same time.
-let decoyHash: Promise<string> | undefined;
-
-async function authorizeCredentials(rawEmail: string, password: string, address: string | null) {
-  const email = rawEmail.trim().toLowerCase();
-  try {
-    await refuseIfThrottled(email, address);
-  } catch (error) {
-    if (error instanceof SignInThrottledError)
-      log.warn("sign-in refused: too many failures", { email, address, retryAfterSeconds: error.retryAfterSeconds });
-    throw error; // next-auth sends its message to the sign-in page
-  }
-  const db = await getDb();
-  const user = await db.user.findUnique({
-    where: { email },
-    select: { id: true, email: true, name: true, passwordHash: true, disabledAt: true },
-  });
-  decoyHash ??= hashPassword("decoy password, never valid");
-  const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
-  // a disabled user is refused like a wrong password (the password is still checked: same timing)
-  if (user?.passwordHash && valid && !user.disabledAt) {
-    await recordSignInSuccess(email);
-    log.info("sign-in", { email, address, outcome: "success" });
-    return { id: user.id, email: user.email, name: user.name };
-  }
-  log.info("sign-in", { email, address, outcome: "failure" }); // never the password
-  await recordSignInFailure(email, address);
-  return null;
 }
 
 /** Why an OIDC identity may not sign in, as /signin?error=… shows it; null: it may, as this users row. */
@@ -99,9 +67,7 @@ export async function nextAuthOptions(): Promise<NextAuthOptions> {
     name: "email and password",
     credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
     authorize: async (input, request) =>
-      input?.email && input.password
-        ? authorizeCredentials(input.email, input.password, clientAddress(request?.headers?.["x-forwarded-for"]))
-        : null,
+      input?.email && input.password ? authorizeCredentials(input.email, input.password, clientAddress(request?.headers ?? {})) : null,
   });
   return {
     secret: await nextAuthSecret(),
