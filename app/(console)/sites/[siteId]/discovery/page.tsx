@@ -57,8 +57,8 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
         </span>
       </h1>
       <p className="muted">
-        The machines the discovery attestor knows at this site: a join whose system UUID or a MAC matches one is not deferred as unknown,
-        and a machine assigned to a pool joins that pool through the site&apos;s enrollment key.
+        The machines the discovery attestor knows at this site: a join whose system UUID (in any case) and one of its MACs match one is not
+        deferred as unknown, and a machine assigned to a pool joins that pool through the site&apos;s enrollment key.
         {site.canManage ? null : " You may read this list; tenant admins change it."}
       </p>
       {site.canManage ? <DiscoveryImport tenantId={site.tenantId} siteId={site.id} /> : null}
