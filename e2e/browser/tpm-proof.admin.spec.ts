@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./support/axe";
 import { createAcmePool, createPendingRequest, storedRequest } from "./support/data";
 import { openQueue, rowOf } from "./support/queue";
 
@@ -29,6 +30,12 @@ test("in a TPM pool's queue, an unproven request's row says why Approve is unava
   await expect(rowOf(page, presented.hostname)).toContainText("not proven");
   await expect(rowOf(page, proven.hostname).getByRole("button", { name: `Approve ${proven.hostname}` })).toBeVisible();
   await expect(rowOf(page, proven.hostname).getByTestId("approve-unavailable")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // On a phone the rows are cards: the reason is still there, in words.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(rowOf(page, unclaimed.hostname).getByTestId("approve-unavailable")).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // The keyboard's `a` opens no approval for it either.
   await rowOf(page, unclaimed.hostname).focus();
@@ -59,6 +66,7 @@ test("the request page says whether the EK was proven, and from gpu-a why an unp
   await expect(detail.getByTestId("approve-unavailable")).toContainText(
     "pool gpu-a requires a proven TPM: this request's endorsement key was not proven by credential activation",
   );
+  await expectNoAxeViolations(page);
   await detail.getByRole("button", { name: "Reject…" }).click();
   const dialog = page.getByRole("dialog", { name: `Reject ${unproven.hostname}` });
   await dialog.getByRole("button", { name: "Reject", exact: true }).click();
