@@ -5,6 +5,7 @@ import { approvalWrites } from "@/server/join-requests/approve-join-request";
 import { readJoinRequestSql, transitionSql } from "@/server/join-requests/transition-statement";
 import type { PoolFacts } from "@/server/pools/find-pool";
 import { decideApproval, isVisibleToPool } from "@/lib/join-requests/state-machine";
+import { requireProvenTpm } from "@/lib/join-requests/tpm-requirement";
 
 /**
  * What approve does in the database, for both floors (SPEC B1, as in
@@ -24,13 +25,14 @@ export async function floorApproveStatements(
   if (!request || !isVisibleToPool(request, pool))
     throw new ApiError("NOT_FOUND", `join request ${requestId} not found in pool ${pool.id}`);
   if (pool.archivedAt) throw new ApiError("INVALID_STATE", `pool ${pool.id} is archived; it cannot approve joins`);
-  const decision = decideApproval(request, pool.id, now);
+  const decision = requireProvenTpm(decideApproval(request, pool.id, now), pool, request);
   if (decision.kind === "unchanged") return request;
   if (decision.kind === "refused") throw new ApiError("INVALID_STATE", decision.message);
   const fused = transitionSql({
     read: request,
     from: decision.from,
     ...approvalWrites({ pool, ttlSeconds: input.ttlSeconds, reason: input.reason, actor, now }),
+    intoPool: pool.id,
     actor,
     now,
   });

@@ -8,6 +8,7 @@ import { ReasonField } from "./reason-field";
 import { TtlPicker } from "./ttl-picker";
 import { useDecisionForm } from "./use-decision-form";
 import type { QueuePool } from "./queue-pool";
+import { approveUnavailable } from "./approve-unavailable";
 import styles from "./decision-form.module.css";
 
 /** Approves or rejects the selected requests with one TTL and reason, then shows each row's outcome. */
@@ -18,8 +19,16 @@ export function BulkDecisionDialog(props: {
   onClose: () => void;
   onDone: () => void;
 }) {
-  const { pool, decision, requests } = props;
+  const { pool, decision } = props;
   const approve = decision === "approve";
+  // SPEC G2: a request this pool cannot approve is skipped, with its reason, not sent to fail.
+  const skipped = approve
+    ? props.requests.flatMap((request) => {
+        const why = approveUnavailable(pool, request);
+        return why ? [{ request, why }] : [];
+      })
+    : [];
+  const requests = props.requests.filter((request) => !skipped.some((skip) => skip.request.id === request.id));
   const form = useDecisionForm(decision, { tenantId: pool.tenantId, poolId: pool.id, requestId: requests[0]?.id ?? "" });
   const mutation = useDecideJoinRequestsMutation({
     onSuccess: (results) => {
@@ -103,6 +112,21 @@ export function BulkDecisionDialog(props: {
               </li>
             ))}
           </ul>
+          {skipped.length > 0 ? (
+            <div data-testid="bulk-skipped">
+              <p>
+                Skipped, {skipped.length === 1 ? "it cannot" : "they cannot"} be approved here (reject{" "}
+                {skipped.length === 1 ? "it" : "them"} instead if the machine should not join):
+              </p>
+              <ul className={styles.results} aria-label="Skipped requests">
+                {skipped.map(({ request, why }) => (
+                  <li key={request.id}>
+                    <span className="mono">{request.machine.hostname}</span>: {why}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
           {approve ? <TtlPicker value={form.ttl} onChange={form.setTtl} error={form.ttlError} disabled={pending} /> : null}
           <ReasonField
             label="Reason (optional)"
@@ -116,7 +140,11 @@ export function BulkDecisionDialog(props: {
           ) : null}
           <DialogFooter>
             <DialogCancel pending={pending} />
-            <button type="submit" className={`button ${approve ? "button-primary" : "button-danger"}`} disabled={pending}>
+            <button
+              type="submit"
+              className={`button ${approve ? "button-primary" : "button-danger"}`}
+              disabled={pending || requests.length === 0}
+            >
               {pending ? (approve ? "Approving…" : "Rejecting…") : approve ? `Approve ${count}` : `Reject ${count}`}
             </button>
           </DialogFooter>

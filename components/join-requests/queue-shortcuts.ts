@@ -26,7 +26,8 @@ const ROW = "tr[data-request-id]";
 export function useQueueShortcuts(props: {
   table: RefObject<HTMLTableElement | null>;
   requests: JoinRequestJson[];
-  canApprove: boolean;
+  /** whether `a` may open Approve for this request (not archived, its TPM requirement met: SPEC G2) */
+  canApprove: (request: JoinRequestJson) => boolean;
   canDecide: boolean;
   onAction: (action: RowAction) => void;
   onToggle: (requestId: string) => void;
@@ -64,7 +65,7 @@ export function useQueueShortcuts(props: {
         if (!request || event.target !== row) return false;
         if (event.key === "Enter" || event.key === "o") return (row!.querySelector<HTMLAnchorElement>("a[href]")?.click(), true);
         if (!canDecide) return false;
-        if (event.key === "a" && canApprove && request.state === "pending") return (onAction({ kind: "approve", request }), true);
+        if (event.key === "a" && request.state === "pending" && canApprove(request)) return (onAction({ kind: "approve", request }), true);
         if (event.key === "r" && (request.state === "pending" || request.state === "approved"))
           return (onAction({ kind: "reject", request }), true);
         if (event.key === "x" && request.state === "pending") return (onToggle(request.id), true);

@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from "react";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { discoveredMachineInput } from "@/lib/validations/attestation";
 import type { QueuePool } from "./queue-pool";
+import { approveUnavailable } from "./approve-unavailable";
 import styles from "./request-detail.module.css";
 
 const ApproveDialog = lazy(() => import("./approve-dialog").then((m) => ({ default: m.ApproveDialog })));
@@ -18,7 +19,8 @@ export function RequestActions({ pool, request }: { pool: QueuePool; request: Jo
   const router = useRouter();
   const [open, setOpen] = useState<"approve" | "reject" | "machine" | "tpm" | null>(null);
   if (!pool.canDecide) return null;
-  const approvable = request.state === "pending" && !pool.archived;
+  const blocked = request.state === "pending" ? approveUnavailable(pool, request) : null;
+  const approvable = request.state === "pending" && !pool.archived && blocked === null;
   const { machine } = request;
   // Offered for the deferrals they answer, to those who may manage the attestors' knowledge,
   // and only when the inventory could hold what the machine reported (a real UUID, a MAC).
@@ -35,6 +37,11 @@ export function RequestActions({ pool, request }: { pool: QueuePool; request: Jo
   const refresh = () => router.refresh();
   return (
     <div className={styles.actions}>
+      {blocked ? (
+        <p className={styles.unavailable} data-testid="approve-unavailable">
+          Approve is unavailable: {blocked}.
+        </p>
+      ) : null}
       {approvable ? (
         <button type="button" className="button button-primary" onClick={() => setOpen("approve")}>
           Approve…

@@ -6,6 +6,7 @@ import { Age, ExpiryCountdown } from "./countdown";
 import { CopyButton } from "./copy-button";
 import { ReasonBadges, shortHash, SiteRequestBadge, StateBadge } from "./request-badges";
 import type { QueuePool } from "./queue-pool";
+import { approveUnavailable } from "./approve-unavailable";
 import tableCards from "@/components/ui/table-cards.module.css";
 import styles from "./queue.module.css";
 import { useQueueShortcuts } from "./queue-shortcuts";
@@ -31,7 +32,7 @@ export function RequestsTable(props: {
   useQueueShortcuts({
     table,
     requests,
-    canApprove: pool.canDecide && !pool.archived,
+    canApprove: (request) => pool.canDecide && !pool.archived && approveUnavailable(pool, request) === null,
     canDecide: pool.canDecide,
     onAction: props.onAction,
     onToggle: props.onToggle,
@@ -122,6 +123,7 @@ export function RequestsTable(props: {
                   {request.machine.tpmEkSha256 ? (
                     <span className={styles.hash} title={request.machine.tpmEkSha256}>
                       {shortHash(request.machine.tpmEkSha256)}
+                      {request.machine.tpmEkProven ? null : <span className="badge badge-reason">not proven</span>}
                     </span>
                   ) : (
                     <span className="muted">no TPM</span>
@@ -161,9 +163,15 @@ export function RequestsTable(props: {
 function RowActions({ pool, request, onAction }: { pool: QueuePool; request: JoinRequestJson; onAction: (action: RowAction) => void }) {
   const host = request.machine.hostname;
   if (request.state === "pending") {
+    const blocked = pool.archived ? null : approveUnavailable(pool, request);
     return (
       <div className={styles.actions}>
-        {pool.archived ? null : (
+        {blocked ? (
+          <span className={styles.unavailable} data-testid="approve-unavailable">
+            Approve is unavailable: {blocked}.
+          </span>
+        ) : null}
+        {pool.archived || blocked ? null : (
           <button
             type="button"
             className="button button-small button-primary"

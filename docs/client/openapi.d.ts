@@ -543,7 +543,10 @@ export interface components {
             systemUuid: string;
             serialNumber: string;
             macAddresses: string[];
+            /** @description SHA-256 of the endorsement key's DER SPKI, recorded only when proven (legacy rows may hold an unproven one) */
             tpmEkSha256: string | null;
+            /** @description the EK was proven by TPM credential activation at the join (SPEC F1, G2) */
+            tpmEkProven: boolean;
         };
         JoinToken: {
             id: string;

@@ -73,7 +73,7 @@ describe("nodes/join: admitted", () => {
     const { response } = await joinThroughTpm(machine, world.tokens.tpm);
     expect(response.status).toBe(200);
     const node = await (await getDb()).node.findUniqueOrThrow({ where: { id: response.body.nodeId } });
-    expect(node.tpmEkSha256).toBe(DEMO_EK_SHA256);
+    expect(node).toMatchObject({ tpmEkSha256: DEMO_EK_SHA256, tpmEkProven: true });
   });
 
   it("a site enrollment key admits a machine whose inventory entry assigns it a pool, into that pool", async () => {
@@ -166,6 +166,7 @@ describe("nodes/join: deferred into a pending request", () => {
     const request = await expectPending((await joinThroughTpm(machine, world.tokens.tpm)).response, ["tpm-ek-not-allowed"]);
     expect(request.tpmEkSha256).toMatch(/^[0-9a-f]{64}$/);
     expect(request.tpmEkSha256).not.toBe(DEMO_EK_SHA256);
+    expect(request.tpmEkProven).toBe(true);
   });
 
   it("all three attestors defer at once", async () => {
@@ -177,12 +178,12 @@ describe("nodes/join: deferred into a pending request", () => {
     ]);
   });
 
-  it("a pool without TPM does not run the tpm attestor, but records a presented EK's hash", async () => {
+  it("a pool without TPM does not refuse an EK without an AK, and does not record it: only a proven EK is the machine's (SPEC G2)", async () => {
     const machine = await knownMachine(world.inventory.known, { ekPublicKey: await unknownEkPem() });
     const response = await join(machine, world.tokens.a);
     expect(response.status).toBe(200);
     const node = await (await getDb()).node.findUniqueOrThrow({ where: { id: response.body.nodeId } });
-    expect(node.tpmEkSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(node).toMatchObject({ tpmEkSha256: null, tpmEkProven: false });
   });
 
   it("a site enrollment key and an unknown machine → an unclaimed site request (poolId null)", async () => {

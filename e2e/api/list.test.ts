@@ -102,7 +102,14 @@ describe("joinRequests/list", () => {
         "tenantId",
       ].sort(),
     );
-    expect(Object.keys(request.machine).sort()).toEqual(["hostname", "macAddresses", "serialNumber", "systemUuid", "tpmEkSha256"]);
+    expect(Object.keys(request.machine).sort()).toEqual([
+      "hostname",
+      "macAddresses",
+      "serialNumber",
+      "systemUuid",
+      "tpmEkProven",
+      "tpmEkSha256",
+    ]);
     expect(request).toMatchObject({
       tenantId: world.tenantId,
       siteId: world.siteId,

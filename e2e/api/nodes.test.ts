@@ -52,6 +52,7 @@ describe("nodes/get (D1)", () => {
         serialNumber: nodeA.machine.serialNumber,
         macAddresses: nodeA.machine.macAddresses,
         tpmEkSha256: null,
+        tpmEkProven: false,
       },
       joinRequestId: null,
       joinedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),

@@ -21,7 +21,10 @@ export const machineJson = z.strictObject({
   systemUuid: z.string(),
   serialNumber: z.string(),
   macAddresses: z.array(z.string()),
-  tpmEkSha256: sha256Hex.nullable(),
+  tpmEkSha256: sha256Hex
+    .nullable()
+    .meta({ description: "SHA-256 of the endorsement key's DER SPKI, recorded only when proven (legacy rows may hold an unproven one)" }),
+  tpmEkProven: z.boolean().meta({ description: "the EK was proven by TPM credential activation at the join (SPEC F1, G2)" }),
 });
 export type MachineJson = z.infer<typeof machineJson>;
 
@@ -32,6 +35,7 @@ export function toMachineJson(row: MachineJson): MachineJson {
     serialNumber: row.serialNumber,
     macAddresses: row.macAddresses,
     tpmEkSha256: row.tpmEkSha256,
+    tpmEkProven: row.tpmEkProven,
   };
 }
 

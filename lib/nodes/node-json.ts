@@ -45,6 +45,7 @@ export interface NodeRow {
   serialNumber: string;
   macAddresses: string[];
   tpmEkSha256: string | null;
+  tpmEkProven: boolean;
   joinRequestId: string | null;
   createdAt: Date;
   state: NodeState;

@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import type { PoolFacts } from "../pools/find-pool";
 import { ApiError } from "../api/errors";
 import { decideApproval } from "@/lib/join-requests/state-machine";
+import { requireProvenTpm } from "@/lib/join-requests/tpm-requirement";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { toJoinRequestJson } from "./join-request-json";
 import { transitionJoinRequest } from "./transition-join-request";
@@ -12,7 +13,9 @@ import type { EventData } from "../events/record-event";
 /**
  * Approves a pending request for `pool` with a new expiry of `ttlSeconds`
  * (claiming it if it was an unclaimed site request). An approval already
- * made for this pool is returned as stored: no new expiry, no event.
+ * made for this pool is returned as stored: no new expiry, no event. A pool
+ * that requires TPM takes only a request whose EK was proven (SPEC G2): the
+ * decision refuses it, and the update itself re-checks the pool (intoPool).
  */
 export async function approveJoinRequest(input: {
   db: Db;
@@ -30,8 +33,9 @@ export async function approveJoinRequest(input: {
     precheck: () => {
       if (pool.archivedAt) throw new ApiError("INVALID_STATE", `pool ${pool.id} is archived; it cannot approve joins`);
     },
-    decide: (current) => decideApproval(current, pool.id, now),
+    decide: (current) => requireProvenTpm(decideApproval(current, pool.id, now), pool, current),
     changes: () => writes.changes,
+    intoPool: pool.id,
     event: () => writes.event,
   });
   return toJoinRequestJson(request, now);

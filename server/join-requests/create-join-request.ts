@@ -13,7 +13,10 @@ export interface MachineFacts {
   systemUuid: string;
   serialNumber: string;
   macAddresses: string[];
+  /** only ever a proven EK's hash (SPEC G2); null: no TPM, or one not proven */
   tpmEkSha256: string | null;
+  /** the EK was proven by credential activation in this join (SPEC F1) */
+  tpmEkProven: boolean;
 }
 
 export interface NewJoinRequest {

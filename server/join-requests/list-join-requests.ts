@@ -10,7 +10,7 @@ import { toJoinRequestJson } from "./join-request-json";
 // (exported so the benchmark's HTTP floor reads rows the same way).
 export const JOIN_REQUEST_COLUMNS = Prisma.raw(`id, tenant_id AS "tenantId", site_id AS "siteId", pool_id AS "poolId",
   state::text AS state, reasons, hostname, system_uuid AS "systemUuid", serial_number AS "serialNumber",
-  mac_addresses AS "macAddresses", tpm_ek_sha256 AS "tpmEkSha256", csr_sha256 AS "csrSha256",
+  mac_addresses AS "macAddresses", tpm_ek_sha256 AS "tpmEkSha256", tpm_ek_proven AS "tpmEkProven", csr_sha256 AS "csrSha256",
   created_at AS "createdAt", expires_at AS "expiresAt", decided_at AS "decidedAt", decided_by AS "decidedBy",
   reason, consumed_at AS "consumedAt", join_token_id AS "joinTokenId", enroll_key_id AS "enrollKeyId"`);
 

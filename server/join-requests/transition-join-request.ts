@@ -20,6 +20,8 @@ export interface TransitionSpec {
   precheck?: () => void;
   decide: (request: JoinRequest) => Decision;
   changes: (request: JoinRequest, transition: Transition) => TransitionChanges;
+  /** The pool the request goes into: the update applies only if the request meets its TPM requirement then (SPEC G2). */
+  intoPool?: string;
   event: (transition: Transition) => { type: JoinRequestEventType; data?: EventData };
   /** More writes that commit or roll back with the transition (e.g. the node a consumption admits). */
   alsoInTransaction?: (tx: Tx, after: JoinRequest) => Promise<void>;
@@ -48,6 +50,7 @@ export async function transitionJoinRequest(spec: TransitionSpec): Promise<{ req
       read: request,
       from: decision.from,
       changes: spec.changes(request, decision),
+      intoPool: spec.intoPool,
       event: spec.event(decision),
       actor: spec.actor,
       now,

@@ -38,11 +38,18 @@ export function transitionSql(input: {
   read: Pick<JoinRequest, "id" | "poolId">;
   from: "pending" | "approved";
   changes: TransitionChanges;
+  /** SPEC G2: the pool the request goes into; unless the request's EK is proven, it must not require TPM at the update */
+  intoPool?: string;
   event: { type: JoinRequestEventType; data?: EventData };
   actor: string;
   now: Date;
 }): Prisma.Sql {
   const { read, from, changes, event, actor, now } = input;
+  // In the same conditional update, not only in the decision read before it:
+  // a pool that starts requiring TPM meanwhile takes no unproven request.
+  const tpmGuard = input.intoPool
+    ? Prisma.sql`AND (tpm_ek_proven OR NOT EXISTS (SELECT 1 FROM pools WHERE id = ${input.intoPool} AND requires_tpm))`
+    : Prisma.empty;
   const assignments = [Prisma.sql`state = ${changes.state}::join_request_state`];
   for (const [field, column] of Object.entries(COLUMNS) as [keyof typeof COLUMNS, string][]) {
     if (changes[field] !== undefined) assignments.push(Prisma.sql`${Prisma.raw(column)} = ${changes[field]}`);
@@ -51,7 +58,7 @@ export function transitionSql(input: {
     WITH updated AS (
       UPDATE join_requests SET ${Prisma.join(assignments)}
       WHERE id = ${read.id} AND state = ${from}::join_request_state
-        AND pool_id IS NOT DISTINCT FROM ${read.poolId} AND expires_at > ${now}
+        AND pool_id IS NOT DISTINCT FROM ${read.poolId} AND expires_at > ${now} ${tpmGuard}
       RETURNING *
     ), recorded AS (
       INSERT INTO events (id, type, occurred_at, tenant_id, site_id, pool_id, request_id, data)

@@ -94,6 +94,7 @@ export async function admitApprovedNode(input: {
     serialNumber: request.serialNumber,
     macAddresses: request.macAddresses,
     tpmEkSha256: request.tpmEkSha256,
+    tpmEkProven: request.tpmEkProven,
   };
   await consumeApproval({
     db,

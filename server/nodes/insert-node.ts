@@ -43,11 +43,11 @@ export async function insertNode(
   await tx.$executeRaw`
     WITH node AS (
       INSERT INTO nodes (id, tenant_id, site_id, pool_id, hostname, hostname_key, system_uuid, uuid_key, serial_number,
-        mac_addresses, tpm_ek_sha256, csr_sha256, join_request_id, join_token_id, enroll_key_id,
+        mac_addresses, tpm_ek_sha256, tpm_ek_proven, csr_sha256, join_request_id, join_token_id, enroll_key_id,
         cert_serial, cert_not_before, cert_not_after, cert_sha256, created_at)
       VALUES (${node.id}, ${node.tenantId}, ${node.siteId}, ${node.poolId}, ${machine.hostname}, ${hostnameKeyOf(machine.hostname)},
         ${machine.systemUuid}, ${uuidKeyOf(machine.systemUuid)}, ${machine.serialNumber}, ${machine.macAddresses}::text[],
-        ${machine.tpmEkSha256}, ${input.csrSha256}, ${input.joinRequestId}, ${joinTokenId}, ${enrollKeyId},
+        ${machine.tpmEkSha256}, ${machine.tpmEkProven}, ${input.csrSha256}, ${input.joinRequestId}, ${joinTokenId}, ${enrollKeyId},
         ${certificate.serial}, ${certificate.notBefore}, ${certificate.notAfter}, ${certificate.sha256}, ${now})
       RETURNING id
     ), certificate AS (

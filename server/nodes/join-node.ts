@@ -13,11 +13,13 @@ import type { JoinNodeInput } from "@/lib/validations/node-join";
 import { admitApprovedNode, admitNewNode, type Admitted } from "./admit-node";
 import { deferJoin, pendingOutcome, type Pending } from "./defer-join";
 import { checkHostnameFree, checkMachineReplaceable } from "./replace-machine-nodes";
+import { checkTpmRequirement } from "../join-requests/check-tpm-requirement";
 import { attestationKeyName } from "../tpm/attestation-key";
 import { issueTpmChallenge, type Challenge } from "../tpm/issue-tpm-challenge";
 import { verifyTpmActivation } from "../tpm/tpm-activation";
 import { refuseCredential, type JoinCredential } from "./join-credential";
 import { checkJoinCredentialUsesLeft, countJoinCredentialUse } from "./count-join-credential-use";
+import { recordedMachine } from "./recorded-machine";
 import { pendingLimitsFromEnv, type PendingLimits } from "./pending-flood-guard";
 
 // The machine's join, POST /api/compute/nodes/join (SPEC B5), in order:
@@ -55,10 +57,12 @@ export async function joinNode(input: {
       { field: "tpm.akPublic", message: "is required with tpm.activation" },
     ]);
   }
+  // As presented: what the attestors judge; recordedMachine says what is kept.
   const machine: MachineFacts = {
     hostname: body.hostname,
     ...body.hardware,
     tpmEkSha256: ek?.sha256 ?? null,
+    tpmEkProven: false,
   };
   const scope = await joinScope(db, credential);
   const join = { ...input, limits: input.limits ?? pendingLimitsFromEnv(), csr, machine, scope, akName, ek };
@@ -126,8 +130,9 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
       now,
     });
   }
+  const recorded = recordedMachine(machine, tpmChallengeId !== undefined);
   if (reasons.length === 0 && pool) {
-    return admitNewNode({ db, credential, pool, machine, csr, expireRequestId, tpmChallengeId, now });
+    return admitNewNode({ db, credential, pool, machine: recorded, csr, expireRequestId, tpmChallengeId, now });
   }
   return deferJoin({
     db,
@@ -136,7 +141,7 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
     siteId: scope.siteId,
     poolId: pool?.id ?? null,
     reasons,
-    machine,
+    machine: recorded,
     csrSha256: csr.sha256,
     expireRequestId,
     tpmChallengeId,
@@ -152,6 +157,8 @@ async function consume(join: Join, request: JoinRequest): Promise<Admitted> {
   // Taken since the approval (SPEC F3, G7): answered as such, not read again.
   await checkHostnameFree(join.db, request);
   await checkMachineReplaceable(join.db, request);
+  // So may a TPM requirement the pool gained since the approval (SPEC G2).
+  checkTpmRequirement(pool, request);
   try {
     return await admitApprovedNode({ db: join.db, credential: join.credential, pool, request, csr: join.csr, now: join.now });
   } catch (error) {

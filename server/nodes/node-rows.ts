@@ -12,6 +12,7 @@ export const NODE_JSON_SELECT = {
   serialNumber: true,
   macAddresses: true,
   tpmEkSha256: true,
+  tpmEkProven: true,
   joinRequestId: true,
   createdAt: true,
   state: true,

@@ -119,6 +119,7 @@ export async function makeRequest(world: World, spec: RequestSpec): Promise<stri
       serialNumber: `SN-${n}`,
       macAddresses: [`02:00:${n.slice(0, 2)}:${n.slice(2, 4)}:${n.slice(4, 6)}:${n.slice(6, 8)}`],
       tpmEkSha256: null,
+      tpmEkProven: false,
     },
     csrSha256: randomBytes(32).toString("hex"),
     credential: { joinTokenId: "test-token" },

@@ -31,6 +31,8 @@ export async function createPendingRequest(spec: {
   label?: string;
   reasons?: JoinRequestReason[];
   tpmEkSha256?: string | null;
+  /** SPEC G2: the EK was proven by credential activation (default: false) */
+  tpmEkProven?: boolean;
   ttlSeconds?: number;
   /** when the machine asked (default: now) */
   at?: Date;
@@ -49,8 +51,8 @@ export async function createPendingRequest(spec: {
     await client.query("BEGIN");
     await client.query(
       `INSERT INTO join_requests (id, tenant_id, site_id, pool_id, state, reasons, hostname, system_uuid, serial_number,
-         mac_addresses, tpm_ek_sha256, csr_sha256, created_at, expires_at, join_token_id, enroll_key_id)
-       VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+         mac_addresses, tpm_ek_sha256, csr_sha256, created_at, expires_at, join_token_id, enroll_key_id, tpm_ek_proven)
+       VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)`,
       [
         id,
         tenantId,
@@ -67,6 +69,7 @@ export async function createPendingRequest(spec: {
         expiresAt,
         spec.poolId ? "e2e-token" : null,
         spec.poolId ? null : "e2e-enroll-key",
+        spec.tpmEkProven ?? false,
       ],
     );
     await client.query(
@@ -130,12 +133,12 @@ export async function userIdOf(email: string): Promise<string> {
 }
 
 /** A pool of its own (in a site of its own) in acme, for a spec that must not share a queue. */
-export async function createAcmePool(label: string): Promise<{ poolId: string; siteId: string }> {
+export async function createAcmePool(label: string, options: { requiresTpm?: boolean } = {}): Promise<{ poolId: string; siteId: string }> {
   const n = randomSuffix();
   const siteId = `e2e-site-${n}`;
   const poolId = `e2e-${label}-${n}`;
   await db().query(`INSERT INTO sites (id, tenant_id, name) VALUES ($1, 'acme', $2)`, [siteId, `E2E site ${n}`]);
-  await insertPool(poolId, siteId, `E2E ${label} ${n}`);
+  await insertPool(poolId, siteId, `E2E ${label} ${n}`, options.requiresTpm ?? false);
   return { poolId, siteId };
 }
 
@@ -147,8 +150,13 @@ export async function addAcmePool(siteId: string, label: string): Promise<string
   return poolId;
 }
 
-async function insertPool(poolId: string, siteId: string, name: string) {
-  await db().query(`INSERT INTO pools (id, tenant_id, site_id, name) VALUES ($1, 'acme', $2, $3)`, [poolId, siteId, name]);
+async function insertPool(poolId: string, siteId: string, name: string, requiresTpm = false) {
+  await db().query(`INSERT INTO pools (id, tenant_id, site_id, name, requires_tpm) VALUES ($1, 'acme', $2, $3, $4)`, [
+    poolId,
+    siteId,
+    name,
+    requiresTpm,
+  ]);
 }
 
 /**

@@ -26,7 +26,14 @@ export default async function PoolQueuePage({ params }: Props) {
         <PoolNav poolId={pool.id} current="requests" />
       </PoolHeading>
       <JoinRequestQueue
-        pool={{ id: pool.id, tenantId: pool.tenantId, siteId: pool.siteId, archived: pool.archivedAt !== null, canDecide: pool.canDecide }}
+        pool={{
+          id: pool.id,
+          tenantId: pool.tenantId,
+          siteId: pool.siteId,
+          archived: pool.archivedAt !== null,
+          requiresTpm: pool.requiresTpm,
+          canDecide: pool.canDecide,
+        }}
       />
     </>
   );

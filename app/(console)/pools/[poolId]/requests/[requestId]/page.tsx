@@ -4,6 +4,7 @@ import { CopyButton } from "@/components/join-requests/copy-button";
 import { ReasonBadges, SiteRequestBadge, StateBadge } from "@/components/join-requests/request-badges";
 import { RequestActions } from "@/components/join-requests/request-actions";
 import { RequestTimeline } from "@/components/join-requests/request-timeline";
+import { TpmProof } from "@/components/join-requests/tpm-proof";
 import styles from "@/components/join-requests/request-detail.module.css";
 import { PoolHeading } from "@/components/pools/pool-heading";
 import { nodeHref } from "@/components/nodes/node-url";
@@ -74,6 +75,10 @@ export default async function JoinRequestPage({ params }: Props) {
             <dd className="mono">{machine.macAddresses.join(", ") || "—"}</dd>
             <dt>TPM EK SHA-256</dt>
             <dd className="mono">{machine.tpmEkSha256 ?? "no TPM presented"}</dd>
+            <dt>TPM proof</dt>
+            <dd>
+              <TpmProof machine={machine} />
+            </dd>
             <dt>CSR SHA-256</dt>
             <dd className="mono">
               {request.csrSha256} <CopyButton value={request.csrSha256} label="Copy the CSR fingerprint" />
@@ -124,6 +129,7 @@ export default async function JoinRequestPage({ params }: Props) {
               tenantId: pool.tenantId,
               siteId: pool.siteId,
               archived: pool.archivedAt !== null,
+              requiresTpm: pool.requiresTpm,
               canDecide: pool.canDecide,
               canManageAttestation: pool.canManageAttestation,
             }}
