@@ -73,6 +73,22 @@ describe("G7: a stale approval never replaces a live node", () => {
     expect(stale.body.error.message).toContain(admitted.body.nodeId);
   });
 
+  it("concurrent: the stale retry races a direct admission of the machine → one active node, none revoked, the loser told why", async () => {
+    const db = await getDb();
+    for (let round = 0; round < 8; round++) {
+      const machine = await knownMachine(world.inventory.known, { serialNumber: "Default string" });
+      const deferral = await join(machine, world.tokens.a);
+      expect((await approve(deferral.body.requestId)).status).toBe(200);
+      const live = await makeMachine({ hostname: machine.hostname, systemUuid: machine.systemUuid, macAddresses: machine.macAddresses });
+      const [stale, direct] = await Promise.all([join(machine, world.tokens.a), join(live, world.tokens.a)]);
+      // the stale approval wins only if it commits first; then the direct join is deferred like any second join
+      if (stale.status === 200) expect(direct.status).toBe(202);
+      else expect([stale.status, direct.status]).toEqual([409, 200]);
+      const nodes = await db.node.findMany({ where: { tenantId: world.tenantId, systemUuid: machine.systemUuid } });
+      expect(nodes.map((node) => node.state)).toEqual(["active"]);
+    }
+  });
+
   it("a request deferred with machine-already-joined still replaces the live node when its approval is consumed (SPEC F2)", async () => {
     const first = await knownMachine(world.inventory.known);
     const firstJoin = await join(first, world.tokens.a);

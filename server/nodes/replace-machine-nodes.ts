@@ -71,9 +71,13 @@ export async function revokeReplacedNodes(
   // Concurrent consumptions for one machine take turns: each then revokes
   // what the one before it admitted, instead of losing on the unique index.
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`machine:${tenantId}:${uuidKey}`}))`;
-  // A direct admission does not take this lock: one committed meanwhile is
-  // seen here, one committing later loses on nodes_active_uuid_key.
-  await checkMachineReplaceable(tx, input.request);
+  if (!input.request.reasons.includes(REPLACES)) {
+    // Nothing to replace (G7), and never revoke here: a direct admission does
+    // not take this lock, so one committed meanwhile is seen by this check,
+    // one committing later loses on nodes_active_uuid_key.
+    await checkMachineReplaceable(tx, input.request);
+    return;
+  }
   const reason = `replaced by ${input.nodeId}`;
   const replaced = await tx.node.updateManyAndReturn({
     where: { tenantId, state: "active", uuidKey },
