@@ -2,10 +2,10 @@ import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { startAppServer, type AppServer } from "../../scripts/test/start-app-server";
-import { readmeBlock, runBlock } from "./support/readme-blocks";
+import { deploymentBlock, runBlock } from "./support/deployment-blocks";
 
-// SPEC E1 and the README's "Against PostgreSQL: a first deployment", run as
-// written: an empty PostgreSQL database → the README's setup commands → the
+// SPEC E1 and docs/deployment.md ("A first deployment"), run as
+// written: an empty PostgreSQL database → the page's setup commands → the
 // server → the admin signs in in the browser and approves the request the
 // simulator's machine made → the service key lists it → the retry is admitted.
 
@@ -38,7 +38,7 @@ test.afterAll(async () => {
   await dropDatabase?.();
 });
 
-test("an operator's first deployment from an empty database, as the README gives it", async ({ page }) => {
+test("an operator's first deployment from an empty database, as docs/deployment.md gives it", async ({ page }) => {
   test.setTimeout(240_000);
   const secrets = {
     DATABASE_URL: databaseUrl,
@@ -47,7 +47,7 @@ test("an operator's first deployment from an empty database, as the README gives
     BC_CA_KEY_ENCRYPTION_KEY: randomBytes(32).toString("base64"),
   };
 
-  const setup = await runBlock(readmeBlock("setup"), secrets);
+  const setup = await runBlock(deploymentBlock("setup"), secrets);
   expect(setup).toContain("created: tenant acme");
   expect(setup).toContain("created: tenant-admin for ops@acme.example on every pool of acme");
   const serviceKey = /bcsk_provisioning\.[A-Za-z0-9_-]{43}/.exec(setup)?.[0];
@@ -55,17 +55,17 @@ test("an operator's first deployment from an empty database, as the README gives
   expect(setup).not.toContain(ADMIN_PASSWORD);
 
   // `npm run build && npm start`: the suite has built; `npm start` is scripts/serve.mjs
-  expect(readmeBlock("start").trim()).toBe("npm run build && npm start");
+  expect(deploymentBlock("start").trim()).toBe("npm run build && npm start");
   server = await startAppServer({
     databaseUrl,
     processes: 1,
     logFile: "test-results/first-deployment-server.log",
     env: { ...secrets, BC_WORKERS: "off", BC_LOG_LEVEL: "warn" },
   });
-  const consoleUrl = server.baseUrl; // the README's $NEXTAUTH_URL
+  const consoleUrl = server.baseUrl; // the page's $NEXTAUTH_URL
   const env = { ...secrets, NEXTAUTH_URL: consoleUrl, SERVICE_KEY: serviceKey! };
 
-  const joined = await runBlock(`${readmeBlock("join")}\necho "JOIN_TOKEN=$JOIN_TOKEN"`, env);
+  const joined = await runBlock(`${deploymentBlock("join")}\necho "JOIN_TOKEN=$JOIN_TOKEN"`, env);
   expect(joined).toContain("HTTP 202");
   const requestId = /pending: request (jreq_[0-9a-z]+)/.exec(joined)?.[1];
   const hostname = /(sim-unknown-\S+\.gpu-a\.test) joins pool gpu-a/.exec(joined)?.[1];
@@ -86,7 +86,7 @@ test("an operator's first deployment from an empty database, as the README gives
   await expect(dialog).toBeHidden();
   await expect(page.getByText(`Approved ${hostname}`)).toBeVisible();
 
-  const admitted = await runBlock(readmeBlock("admitted"), { ...env, JOIN_TOKEN: joinToken! });
+  const admitted = await runBlock(deploymentBlock("admitted"), { ...env, JOIN_TOKEN: joinToken! });
   const listed = JSON.parse(admitted.slice(admitted.indexOf("{"), admitted.indexOf("\n", admitted.indexOf("{")))) as {
     joinRequests: { id: string; state: string; decidedBy: string }[];
   };

@@ -1,16 +1,17 @@
 import { readFileSync } from "node:fs";
 import { spawn } from "node:child_process";
 
-// The README's commands, as the README shows them: a fenced block after an
-// HTML comment `<!-- first-deployment: <name> -->`. Tests run them verbatim,
-// so a README that drifts from the product fails the suite.
+// The first deployment's commands, as docs/deployment.md shows them: a fenced
+// block after an HTML comment `<!-- first-deployment: <name> -->`. Tests run
+// them verbatim, so a page that drifts from the product fails the suite.
 
-export function readmeBlock(name: string): string {
-  const readme = readFileSync("README.md", "utf8");
+export const DEPLOYMENT_PAGE = "docs/deployment.md";
+
+export function deploymentBlock(name: string, page = readFileSync(DEPLOYMENT_PAGE, "utf8")): string {
   const marker = `<!-- first-deployment: ${name} -->`;
-  const at = readme.indexOf(marker);
-  if (at < 0) throw new Error(`README.md has no block marked ${marker}`);
-  const fence = /```sh\n([\s\S]*?)```/.exec(readme.slice(at + marker.length));
+  const at = page.indexOf(marker);
+  if (at < 0) throw new Error(`${DEPLOYMENT_PAGE} has no block marked ${marker}`);
+  const fence = /```sh\n([\s\S]*?)```/.exec(page.slice(at + marker.length));
   if (!fence) throw new Error(`no sh block after ${marker}`);
   return fence[1]!;
 }
