@@ -96,6 +96,11 @@ export function openApiDocument() {
       version: "0.3.0",
       description: "Join requests, join tokens, events, nodes and the attestors' knowledge. Generated from the method registry.",
     },
+    // Relative, as OpenAPI's own default: the deployment that serves this document
+    // (GET /api/openapi.json) answers its paths. The committed copy is the same for
+    // every deployment, so no origin is baked in; a client outside the browser sets
+    // its own (openapi-fetch's `baseUrl`, e.g. http://localhost:3000).
+    servers: [{ url: "/", description: "The deployment serving this document." }],
     tags: groups.map((group) => ({ name: group.name, description: group.description })),
     paths,
     components: { schemas: components.schemas, securitySchemes: SECURITY_SCHEMES },
