@@ -69,10 +69,10 @@ export function openApiDocument() {
   for (const group of groups) {
     for (const method of group.methods) {
       const description = [
-        `Decided as ${method.authorization}.`,
+        method.decided,
         method.description,
-        method.publishes.length ? `Publishes ${method.publishes.map((type) => `\`${type}\``).join(", ")}.` : undefined,
-        `Kind ${method.kind}; module \`${method.module}\`; phase ${method.phase}; status ${method.status}.`,
+        method.published,
+        `Authorization ${method.authorization}; kind ${method.kind}; module \`${method.module}\`; phase ${method.phase}; status ${method.status}.`,
       ]
         .filter(Boolean)
         .join("\n\n");
