@@ -13,15 +13,11 @@ export function MethodReference({ method }: { method: MethodDoc }) {
         <InlineCode text={method.summary} />
       </p>
       <p>
-        Decided as <InlineCode text={method.authorization} />. {method.description ? <InlineCode text={method.description} /> : null}
+        <InlineCode text={[method.decided, method.description].filter(Boolean).join(" ")} />
       </p>
-      {method.publishes.length ? (
-        <p>
-          Publishes{" "}
-          {method.publishes.map((type) => (
-            <code key={type}>{type} </code>
-          ))}
-          .
+      {method.published ? (
+        <p data-testid="published">
+          <InlineCode text={method.published} />
         </p>
       ) : null}
       <p className={styles.facts}>

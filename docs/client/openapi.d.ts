@@ -15,11 +15,11 @@ export interface paths {
         put?: never;
         /**
          * Lists the join requests a pool can decide: its own, and its site's requests that no pool has claimed yet.
-         * @description Decided as `compute:join-tokens:read` @ `compute-pool`.
+         * @description Decided as `compute:join-tokens:read`.
          *
          *     `state` defaults to `pending`; `all` lists every state. A pending or approved request past its expiry reads as `expired`, whether or not retention has marked it yet. Pages hold up to 200 requests (100 by default). A pool the tenant does not own is `NOT_FOUND`.
          *
-         *     Kind read; module `server`; phase v0.2; status registered.
+         *     Authorization `compute:join-tokens:read` @ `compute-pool`; kind read; module `server`; phase v0.2; status registered.
          */
         post: operations["joinRequestsList"];
         delete?: never;
@@ -39,13 +39,13 @@ export interface paths {
         put?: never;
         /**
          * Approves a pending join request, assigns it to the pool and returns it with a new expiry of `ttlSeconds` (60 to 86,400, one hour by default).
-         * @description Decided as `compute:join-tokens:create` @ `compute-pool`.
+         * @description Decided as `compute:join-tokens:create`.
          *
          *     Approving a request that is already approved for this pool returns the approval unchanged. Any other decided state (rejected, expired, consumed) is `INVALID_STATE`, and so is an archived pool. A pool the tenant does not own, or a request the pool cannot see, is `NOT_FOUND`.
          *
-         *     Publishes `security.join-request.approved`.
+         *     Publishes `security.join-request.approved` with the new `expiresAt`.
          *
-         *     Kind mutation; module `server`; phase v0.2; status registered.
+         *     Authorization `compute:join-tokens:create` @ `compute-pool`; kind mutation; module `server`; phase v0.2; status registered.
          */
         post: operations["joinRequestsApprove"];
         delete?: never;
@@ -65,13 +65,13 @@ export interface paths {
         put?: never;
         /**
          * Rejects a pending join request, or withdraws an approval the machine has not used yet, and returns the request.
-         * @description Decided as `compute:join-tokens:create` @ `compute-pool`.
+         * @description Decided as `compute:join-tokens:create`.
          *
          *     Rejecting a request that is already rejected returns it unchanged. An expired or consumed request is `INVALID_STATE`. A later retry with the request's CSR fails.
          *
-         *     Publishes `security.join-request.rejected`.
+         *     Publishes `security.join-request.rejected`, with `reason` when one is given.
          *
-         *     Kind mutation; module `server`; phase v0.2; status registered.
+         *     Authorization `compute:join-tokens:create` @ `compute-pool`; kind mutation; module `server`; phase v0.2; status registered.
          */
         post: operations["joinRequestsReject"];
         delete?: never;
@@ -91,9 +91,9 @@ export interface paths {
         put?: never;
         /**
          * Creates a join token for the pool; the bearer bcjt_<id>.<secret> is returned once.
-         * @description Decided as `compute:join-tokens:create` @ `compute-pool`.
+         * @description Decided as `compute:join-tokens:create`.
          *
-         *     Kind mutation; module `server`; phase v0.2; status registered.
+         *     Authorization `compute:join-tokens:create` @ `compute-pool`; kind mutation; module `server`; phase v0.2; status registered.
          */
         post: operations["joinTokensCreate"];
         delete?: never;
@@ -113,9 +113,9 @@ export interface paths {
         put?: never;
         /**
          * Lists the pool's join tokens, newest first, without their secrets.
-         * @description Decided as `compute:join-tokens:read` @ `compute-pool`.
+         * @description Decided as `compute:join-tokens:read`.
          *
-         *     Kind read; module `server`; phase v0.2; status registered.
+         *     Authorization `compute:join-tokens:read` @ `compute-pool`; kind read; module `server`; phase v0.2; status registered.
          */
         post: operations["joinTokensList"];
         delete?: never;
@@ -135,9 +135,9 @@ export interface paths {
         put?: never;
         /**
          * Revokes a join token of the pool; revoking it again returns it unchanged.
-         * @description Decided as `compute:join-tokens:create` @ `compute-pool`.
+         * @description Decided as `compute:join-tokens:create`.
          *
-         *     Kind mutation; module `server`; phase v0.2; status registered.
+         *     Authorization `compute:join-tokens:create` @ `compute-pool`; kind mutation; module `server`; phase v0.2; status registered.
          */
         post: operations["joinTokensRevoke"];
         delete?: never;
@@ -157,9 +157,9 @@ export interface paths {
         put?: never;
         /**
          * Lists the events of the requests a pool owns and of its site's unclaimed requests.
-         * @description Decided as `compute:join-tokens:read` @ `compute-pool`.
+         * @description Decided as `compute:join-tokens:read`.
          *
-         *     Kind read; module `server`; phase v0.2; status registered.
+         *     Authorization `compute:join-tokens:read` @ `compute-pool`; kind read; module `server`; phase v0.2; status registered.
          */
         post: operations["eventsList"];
         delete?: never;
@@ -185,7 +185,7 @@ export interface paths {
          *
          *     Publishes `security.join-request.created`, `security.join-request.consumed`, `compute.node.joined`, `compute.node.revoked`.
          *
-         *     Kind machine; module `server`; phase v0.2; status registered.
+         *     Authorization join token `bcjt_…` or site enrollment key `bcse_…`; kind machine; module `server`; phase v0.2; status registered.
          */
         post: operations["nodesJoin"];
         delete?: never;
@@ -205,11 +205,11 @@ export interface paths {
         put?: never;
         /**
          * Lists a pool's nodes in ascending id: the active ones by default, `revoked`, or `all`.
-         * @description Decided as `compute:nodes:read` @ `compute-pool`.
+         * @description Decided as `compute:nodes:read`.
          *
          *     Each node carries its machine facts, the join request it consumed (null when admitted at once), its current certificate, when it last called as itself (to the minute) and its latest inventory snapshot. Pages hold up to 200 nodes (100 by default).
          *
-         *     Kind read; module `server`; phase v0.4; status registered.
+         *     Authorization `compute:nodes:read` @ `compute-pool`; kind read; module `server`; phase v0.4; status registered.
          */
         post: operations["nodesList"];
         delete?: never;
@@ -229,11 +229,11 @@ export interface paths {
         put?: never;
         /**
          * Returns one node.
-         * @description Decided as `compute:nodes:read` @ `compute-node`.
+         * @description Decided as `compute:nodes:read`.
          *
          *     A caller whose grants could not cover the node is `PERMISSION_DENIED` whether or not it exists, a pool-scoped caller asking for a node outside its pool included; with a covering tenant-wide grant, an unknown node or another tenant's is `NOT_FOUND`.
          *
-         *     Kind read; module `server`; phase v0.4; status registered.
+         *     Authorization `compute:nodes:read` @ `compute-node`; kind read; module `server`; phase v0.4; status registered.
          */
         post: operations["nodesGet"];
         delete?: never;
@@ -253,13 +253,13 @@ export interface paths {
         put?: never;
         /**
          * Revokes a node: its credential is refused from then on; its history stays readable.
-         * @description Decided as `compute:nodes:revoke` @ `compute-node`.
+         * @description Decided as `compute:nodes:revoke`.
          *
          *     Revoking a node that is already revoked returns it unchanged and publishes nothing.
          *
          *     Publishes `compute.node.revoked`.
          *
-         *     Kind mutation; module `server`; phase v0.4; status registered.
+         *     Authorization `compute:nodes:revoke` @ `compute-node`; kind mutation; module `server`; phase v0.4; status registered.
          */
         post: operations["nodesRevoke"];
         delete?: never;
@@ -283,7 +283,7 @@ export interface paths {
          *
          *     The CSR's own signature must verify; a new key is allowed. Only a JWT signed by the key of the node's newest certificate renews: the previous certificate keeps verifying the node's other calls until its `notAfter`, but not this one; any older one stops. Of two renewals with the same key at once, one wins and the other is refused. A revoked node is refused like any bad credential.
          *
-         *     Kind machine; module `server`; phase v0.4; status registered.
+         *     Authorization node credential (JWT signed by the node's key); kind machine; module `server`; phase v0.4; status registered.
          */
         post: operations["nodesRenew"];
         delete?: never;
@@ -309,7 +309,7 @@ export interface paths {
          *
          *     Publishes `compute.node.inventory-changed`.
          *
-         *     Kind machine; module `server`; phase v0.4; status registered.
+         *     Authorization node credential (JWT signed by the node's key); kind machine; module `server`; phase v0.4; status registered.
          */
         post: operations["inventoryReport"];
         delete?: never;
@@ -329,11 +329,11 @@ export interface paths {
         put?: never;
         /**
          * Returns the node's latest inventory snapshot, or the one `snapshotId` names.
-         * @description Decided as `compute:nodes:read` @ `compute-node`.
+         * @description Decided as `compute:nodes:read`.
          *
          *     A node that has not reported yet, or a snapshot that is not the node's, is `NOT_FOUND`.
          *
-         *     Kind read; module `server`; phase v0.4; status registered.
+         *     Authorization `compute:nodes:read` @ `compute-node`; kind read; module `server`; phase v0.4; status registered.
          */
         post: operations["inventoryGet"];
         delete?: never;
@@ -353,11 +353,11 @@ export interface paths {
         put?: never;
         /**
          * Lists the node's inventory history newest first, each snapshot with its sections.
-         * @description Decided as `compute:nodes:read` @ `compute-node`.
+         * @description Decided as `compute:nodes:read`.
          *
          *     Pages hold up to 200 snapshots (50 by default); `cursor` is the `nextCursor` of the previous page.
          *
-         *     Kind read; module `server`; phase v0.4; status registered.
+         *     Authorization `compute:nodes:read` @ `compute-node`; kind read; module `server`; phase v0.4; status registered.
          */
         post: operations["inventoryList"];
         delete?: never;
@@ -377,9 +377,9 @@ export interface paths {
         put?: never;
         /**
          * Lists the site's discovered machines by system UUID, optionally those whose UUID or a MAC starts with `query`.
-         * @description Decided as `compute:attestation:read` @ `compute-site`.
+         * @description Decided as `compute:attestation:read`.
          *
-         *     Kind read; module `server`; phase v0.3; status registered.
+         *     Authorization `compute:attestation:read` @ `compute-site`; kind read; module `server`; phase v0.3; status registered.
          */
         post: operations["discoveryList"];
         delete?: never;
@@ -399,9 +399,9 @@ export interface paths {
         put?: never;
         /**
          * Makes up to 1,000 machines known to the site (created, or updated with the given MACs and pool); all or nothing. Publishes compute.discovery.changed.
-         * @description Decided as `compute:attestation:manage` @ `compute-site`.
+         * @description Decided as `compute:attestation:manage`.
          *
-         *     Kind mutation; module `server`; phase v0.3; status registered.
+         *     Authorization `compute:attestation:manage` @ `compute-site`; kind mutation; module `server`; phase v0.3; status registered.
          */
         post: operations["discoveryUpsert"];
         delete?: never;
@@ -421,9 +421,9 @@ export interface paths {
         put?: never;
         /**
          * Forgets up to 1,000 machines of the site by system UUID. Publishes compute.discovery.changed.
-         * @description Decided as `compute:attestation:manage` @ `compute-site`.
+         * @description Decided as `compute:attestation:manage`.
          *
-         *     Kind mutation; module `server`; phase v0.3; status registered.
+         *     Authorization `compute:attestation:manage` @ `compute-site`; kind mutation; module `server`; phase v0.3; status registered.
          */
         post: operations["discoveryRemove"];
         delete?: never;
@@ -443,9 +443,9 @@ export interface paths {
         put?: never;
         /**
          * Lists the tenant's allowed TPM endorsement keys by hash.
-         * @description Decided as `compute:attestation:read` @ `compute-tenant`.
+         * @description Decided as `compute:attestation:read`.
          *
-         *     Kind read; module `server`; phase v0.3; status registered.
+         *     Authorization `compute:attestation:read` @ `compute-tenant`; kind read; module `server`; phase v0.3; status registered.
          */
         post: operations["tpmAllowListList"];
         delete?: never;
@@ -465,9 +465,9 @@ export interface paths {
         put?: never;
         /**
          * Allows an endorsement key (its PEM or SHA-256); idempotent. Publishes compute.tpm-allow-list.changed.
-         * @description Decided as `compute:attestation:manage` @ `compute-tenant`.
+         * @description Decided as `compute:attestation:manage`.
          *
-         *     Kind mutation; module `server`; phase v0.3; status registered.
+         *     Authorization `compute:attestation:manage` @ `compute-tenant`; kind mutation; module `server`; phase v0.3; status registered.
          */
         post: operations["tpmAllowListAdd"];
         delete?: never;
@@ -487,9 +487,9 @@ export interface paths {
         put?: never;
         /**
          * Takes an endorsement key off the allow-list. Publishes compute.tpm-allow-list.changed.
-         * @description Decided as `compute:attestation:manage` @ `compute-tenant`.
+         * @description Decided as `compute:attestation:manage`.
          *
-         *     Kind mutation; module `server`; phase v0.3; status registered.
+         *     Authorization `compute:attestation:manage` @ `compute-tenant`; kind mutation; module `server`; phase v0.3; status registered.
          */
         post: operations["tpmAllowListRemove"];
         delete?: never;

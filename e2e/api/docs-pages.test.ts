@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, inject, it } from "vitest";
+import { PART_A_INTRO, PART_A_SENTENCES, asPageText } from "@/test/part-a-reference";
 
 // The reference pages and the OpenAPI document, served by the app without signing in.
 const get = (path: string) => fetch(`${inject("baseUrl")}${path}`, { redirect: "manual" });
@@ -14,6 +15,19 @@ describe("API reference over HTTP", () => {
     expect(html.match(/data-testid="method-row"/g)?.length).toBe(3);
     expect(html.match(/data-testid="input-table"/g)?.length).toBe(3);
     expect(html.includes("<code>POST /api/compute/joinRequests/approve</code>")).toBe(true);
+  });
+
+  it("carries every Part A sentence of joinRequests whole, as a reader sees the page", async () => {
+    const html = await (await get("/docs/api/joinRequests")).text();
+    const text = html
+      .replace(/<[^>]*>/g, "")
+      .replaceAll("&#x27;", "'")
+      .replaceAll("&quot;", '"')
+      .replaceAll("&lt;", "<")
+      .replaceAll("&gt;", ">")
+      .replaceAll("&amp;", "&");
+    const missing = [...PART_A_INTRO, ...Object.values(PART_A_SENTENCES).flat()].filter((sentence) => !text.includes(asPageText(sentence)));
+    expect(missing).toEqual([]);
   });
 
   it("lists every group at /docs/api; an unknown group is 404", async () => {

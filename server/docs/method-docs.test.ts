@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { METHODS } from "../methods/registry";
-import { groupDocs, servedSentence } from "./method-docs";
+import { PART_A_INTRO, PART_A_SENTENCES } from "@/test/part-a-reference";
+import { groupDocs, referenceText, servedSentence } from "./method-docs";
+import { openApiDocument } from "./openapi-document";
 
 // The joinRequests reference, generated from the registry, holds exactly
 // SPEC Part A's published tables.
@@ -38,6 +40,22 @@ describe("the joinRequests reference (SPEC Part A)", () => {
     const method = group.methods.find((candidate) => candidate.method === name)!;
     expect(method.path).toBe(`/api/compute/joinRequests/${name}`);
     expect(method.fields.map((row) => [row.field, row.type, row.required, row.constraints])).toEqual(PART_A[name]);
+  });
+
+  it("opens with Part A's sentences whole", () => {
+    const opening = `${group.description} ${servedSentence(group)}`;
+    for (const sentence of PART_A_INTRO) expect(opening.includes(sentence), sentence).toBe(true);
+  });
+
+  it.each(Object.keys(PART_A_SENTENCES))("%s: the page and the OpenAPI operation carry every Part A sentence whole", (name) => {
+    const method = group.methods.find((candidate) => candidate.method === name)!;
+    const page = `${method.summary} ${referenceText(method)}`;
+    const operation = (openApiDocument().paths[method.path] as { post: { summary: string; description: string } }).post;
+    const published = `${operation.summary}\n\n${operation.description}`;
+    for (const sentence of PART_A_SENTENCES[name as keyof typeof PART_A_SENTENCES]) {
+      expect(page.includes(sentence), `page: ${sentence}`).toBe(true);
+      expect(published.includes(sentence), `OpenAPI: ${sentence}`).toBe(true);
+    }
   });
 
   it("names what approve and reject publish", () => {

@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import type { MachineCredentialKind, MethodDefinition } from "../methods/define-method";
+import type { MachineCredentialKind, MethodDefinition, PublishedEvent } from "../methods/define-method";
 import { METHODS } from "../methods/registry";
 import { methodPath } from "@/lib/api/method-path";
 import { fieldRows, type FieldRow } from "./field-rows";
@@ -21,8 +21,13 @@ export interface MethodDoc {
   phase: string;
   status: string;
   summary: string;
+  /** "Decided as `compute:join-tokens:read`." (for a machine method: the credentials it takes) */
+  decided: string;
   description?: string;
+  /** the event types it publishes */
   publishes: readonly string[];
+  /** "Publishes `security.join-request.approved` with the new `expiresAt`.", when it publishes any */
+  published?: string;
   inputSchema: Record<string, unknown>;
   fields: FieldRow[];
   definition: MethodDefinition;
@@ -45,6 +50,24 @@ function authorizationOf(method: MethodDefinition): string {
   return `\`${method.permission}\` @ \`${method.resource}\``;
 }
 
+function decidedSentence(method: MethodDefinition): string {
+  return method.access === "machine" ? `Decided as ${authorizationOf(method)}.` : `Decided as \`${method.permission}\`.`;
+}
+
+/** One sentence for plain types ("Publishes `a`, `b`."); one per event when the reference says what an event carries. */
+function publishedSentence(events: readonly (string | PublishedEvent)[]): string | undefined {
+  if (events.length === 0) return undefined;
+  if (events.every((event) => typeof event === "string")) return `Publishes ${events.map((type) => `\`${type}\``).join(", ")}.`;
+  return events
+    .map((event) => (typeof event === "string" ? `Publishes \`${event}\`.` : `Publishes \`${event.type}\`${event.carries}.`))
+    .join(" ");
+}
+
+/** The reference's text of a method after its summary, sentence by sentence as the page prints it. */
+export function referenceText(method: MethodDoc): string {
+  return [method.decided, method.description, method.published].filter(Boolean).join(" ");
+}
+
 /** The input as a client sends it: JSON Schema of the schema's input side. */
 export function inputJsonSchema(method: MethodDefinition): Record<string, unknown> {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(method.input, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
@@ -65,8 +88,10 @@ export function methodDoc(method: MethodDefinition): MethodDoc {
     phase: method.phase,
     status: method.status,
     summary: method.summary,
+    decided: decidedSentence(method),
     description: method.description,
-    publishes: method.publishes ?? [],
+    publishes: (method.publishes ?? []).map((event) => (typeof event === "string" ? event : event.type)),
+    published: publishedSentence(method.publishes ?? []),
     inputSchema,
     fields: fieldRows(inputSchema),
     definition: method,

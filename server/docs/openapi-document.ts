@@ -69,10 +69,10 @@ export function openApiDocument() {
   for (const group of groups) {
     for (const method of group.methods) {
       const description = [
-        `Decided as ${method.authorization}.`,
+        method.decided,
         method.description,
-        method.publishes.length ? `Publishes ${method.publishes.map((type) => `\`${type}\``).join(", ")}.` : undefined,
-        `Kind ${method.kind}; module \`${method.module}\`; phase ${method.phase}; status ${method.status}.`,
+        method.published,
+        `Authorization ${method.authorization}; kind ${method.kind}; module \`${method.module}\`; phase ${method.phase}; status ${method.status}.`,
       ]
         .filter(Boolean)
         .join("\n\n");
@@ -96,6 +96,11 @@ export function openApiDocument() {
       version: "0.3.0",
       description: "Join requests, join tokens, events, nodes and the attestors' knowledge. Generated from the method registry.",
     },
+    // Relative, as OpenAPI's own default: the deployment that serves this document
+    // (GET /api/openapi.json) answers its paths. The committed copy is the same for
+    // every deployment, so no origin is baked in; a client outside the browser sets
+    // its own (openapi-fetch's `baseUrl`, e.g. http://localhost:3000).
+    servers: [{ url: "/", description: "The deployment serving this document." }],
     tags: groups.map((group) => ({ name: group.name, description: group.description })),
     paths,
     components: { schemas: components.schemas, securitySchemes: SECURITY_SCHEMES },

@@ -19,6 +19,16 @@ export interface SuccessResponses {
 /** What a handler may return: a 200 body the declared schema accepts (checked at compile time). */
 type SuccessBody<Responses extends SuccessResponses> = z.input<Responses[200]>;
 
+/**
+ * An event and what it carries, in the reference's words after the type, punctuation
+ * included: `{ type: "security.join-request.approved", carries: " with the new \`expiresAt\`" }`
+ * reads "Publishes `security.join-request.approved` with the new `expiresAt`."
+ */
+export interface PublishedEvent {
+  type: string;
+  carries: string;
+}
+
 interface MethodFacts<Schema extends z.ZodType, Responses extends SuccessResponses> {
   /** `<group>/<method>`, served at POST /api/compute/<group>/<method> */
   name: string;
@@ -30,8 +40,8 @@ interface MethodFacts<Schema extends z.ZodType, Responses extends SuccessRespons
   summary: string;
   /** the rest of the reference text: how it decides, its edge cases */
   description?: string;
-  /** the event types it publishes */
-  publishes?: readonly string[];
+  /** the events it publishes: a type, or a type with what it carries as the reference says it */
+  publishes?: readonly (string | PublishedEvent)[];
   input: Schema;
   responses: Responses;
   /** the largest body this method takes; 64 KiB unless it says more (SPEC B2) */

@@ -35,7 +35,7 @@ export const approveJoinRequestMethod = defineMethod({
   description:
     "Approving a request that is already approved for this pool returns the approval unchanged. Any other decided state (rejected, expired, " +
     "consumed) is `INVALID_STATE`, and so is an archived pool. A pool the tenant does not own, or a request the pool cannot see, is `NOT_FOUND`.",
-  publishes: ["security.join-request.approved"],
+  publishes: [{ type: "security.join-request.approved", carries: " with the new `expiresAt`" }],
   input: approveJoinRequestInput,
   handler: ({ db, pool, input, principal, now }) =>
     approveJoinRequest({
@@ -59,7 +59,7 @@ export const rejectJoinRequestMethod = defineMethod({
   description:
     "Rejecting a request that is already rejected returns it unchanged. An expired or consumed request is `INVALID_STATE`. " +
     "A later retry with the request's CSR fails.",
-  publishes: ["security.join-request.rejected"],
+  publishes: [{ type: "security.join-request.rejected", carries: ", with `reason` when one is given" }],
   input: rejectJoinRequestInput,
   handler: ({ db, pool, input, principal, now }) =>
     rejectJoinRequest({ db, pool, requestId: input.requestId, reason: input.reason, actor: principal.id, now }),
