@@ -21,7 +21,7 @@ function Health({ subscription }: { subscription: WebhookSubscriptionInfo }) {
   );
 }
 
-/** A tenant's webhook subscriptions, read only (managed with `npm run webhooks`). No secret is ever here. */
+/** A tenant's webhook subscriptions, read only (managed with `npm run admin -- webhooks`). No secret is ever here. */
 export function WebhooksTable({ subscriptions }: { subscriptions: WebhookSubscriptionInfo[] }) {
   return (
     <div className={styles.tableWrap}>

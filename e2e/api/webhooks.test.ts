@@ -7,9 +7,10 @@ import { startTestWorker } from "./support/webhook-world";
 import { createWorld, makeRequest, type World } from "./support/world";
 import type { BackgroundWorker } from "@/server/workers/background-worker";
 
-// The issue end to end: an operator subscribes with `npm run webhooks`, pool
-// admins decide over HTTP, a worker (limited to this tenant: the API server
-// runs none) delivers the events, signed with the secret the CLI printed.
+// The issue end to end: an operator subscribes with `npm run webhooks` (an
+// alias of `npm run admin -- webhooks`), pool admins decide over HTTP, a
+// worker (limited to this tenant: the API server runs none) delivers the
+// events, signed with the secret the CLI printed.
 const run = promisify(execFile);
 async function webhooksCli(...args: string[]): Promise<{ code: number; out: string }> {
   return run("npm", ["run", "--silent", "webhooks", "--", ...args], { env: process.env }).then(
@@ -93,13 +94,13 @@ describe("npm run webhooks and delivery of decisions made over HTTP", () => {
     expect(signatureVerifies(secret, latest)).toBe(true);
   }, 60_000);
 
-  it("delete removes it; list says so; bad input is a usage error (exit 2)", async () => {
-    expect((await webhooksCli("delete", "--tenant", world.other.tenantId, "--id", subscriptionId)).code).toBe(2);
+  it("delete removes it; list says so; bad input fails in one line (exit 1), a bad command is a usage error (exit 2)", async () => {
+    expect((await webhooksCli("delete", "--tenant", world.other.tenantId, "--id", subscriptionId)).code).toBe(1);
     const deleted = await webhooksCli("delete", "--tenant", world.tenantId, "--id", subscriptionId);
     expect(deleted.code, deleted.out).toBe(0);
     expect((await webhooksCli("list", "--tenant", world.tenantId)).out).toContain(`no webhooks for ${world.tenantId}`);
     const bad = await webhooksCli("create", "--tenant", world.tenantId, "--url", "https://example.com/", "--types", "bogus");
-    expect(bad.code).toBe(2);
+    expect(bad.code).toBe(1);
     expect(bad.out).toContain("unknown event type security.join-request.bogus");
     const usage = await webhooksCli("frobnicate");
     expect(usage.code).toBe(2);

@@ -1,7 +1,9 @@
 // npm run admin -- <noun> <verb> [options]: the operator's command line (SPEC E1).
-// Tenants, sites, pools, users, grants, service keys, discovery inventories and
-// TPM allow-lists, against DATABASE_URL or the embedded database. Usage errors
-// exit 2 with the usage; failures exit 1 with one line; every change is an event.
+// Tenants, sites, pools, users, grants, service keys, enrollment keys, discovery
+// inventories, TPM allow-lists and webhooks, against DATABASE_URL or the
+// embedded database. Usage errors exit 2 with the usage; failures exit 1 with
+// one line; every change is an event. `npm run webhooks` and `npm run
+// enrollment-keys` are this command with the noun given.
 import { text } from "node:stream/consumers";
 import { ADMIN_USAGE, runAdmin } from "./admin/run-admin";
 import { runCli } from "./run-cli";

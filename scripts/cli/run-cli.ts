@@ -13,27 +13,23 @@ export class UsageError extends Error {
   }
 }
 
-export interface CliOptions {
-  isInputError?: (error: unknown) => boolean;
-}
-
 /** What a failed command prints on stderr and exits with. */
-export function cliFailure(name: string, usage: string, error: unknown, options: CliOptions = {}): { code: number; stderr: string } {
+export function cliFailure(name: string, usage: string, error: unknown): { code: number; stderr: string } {
   const message = error instanceof Error ? error.message : String(error);
   if (error instanceof UsageError || (error as { code?: string }).code?.startsWith("ERR_PARSE_ARGS")) {
     const text = error instanceof UsageError && error.usage ? error.usage : usage;
     return { code: 2, stderr: message ? `${message}\n${text}` : text };
   }
-  return { code: options.isInputError?.(error) ? 2 : 1, stderr: `${name} failed: ${oneLine(message)}` };
+  return { code: 1, stderr: `${name} failed: ${oneLine(message)}` };
 }
 
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, " ");
 
-export function runCli(name: string, usage: string, main: (argv: string[]) => Promise<void>, options: CliOptions = {}): void {
+export function runCli(name: string, usage: string, main: (argv: string[]) => Promise<void>): void {
   main(process.argv.slice(2)).then(
     () => process.exit(0),
     (error: unknown) => {
-      const failure = cliFailure(name, usage, error, options);
+      const failure = cliFailure(name, usage, error);
       console.error(failure.stderr);
       process.exit(failure.code);
     },

@@ -1,10 +1,10 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { generateSecret, hashSecret } from "../auth/credentials";
 
 // Site enrollment keys (`bcse_<id>.<secret>`): a join through one has no pool
-// of its own (SPEC B5). Managed by operators with `npm run enrollment-keys`;
+// of its own (SPEC B5). Managed by operators with `npm run admin -- enrollment-keys`;
 // only SHA-256 of the secret is stored, the bearer is shown once.
 
 export interface EnrollmentKeyInfo {
@@ -37,13 +37,13 @@ export class EnrollmentKeyError extends Error {
   override name = "EnrollmentKeyError";
 }
 
-async function checkSite(db: Db, tenantId: string, siteId: string): Promise<void> {
+async function checkSite(db: Db | Tx, tenantId: string, siteId: string): Promise<void> {
   const site = await db.site.findFirst({ where: { id: siteId, tenantId }, select: { id: true } });
   if (!site) throw new EnrollmentKeyError(`site ${siteId} not found in tenant ${tenantId}`);
 }
 
 export async function createEnrollmentKey(input: {
-  db: Db;
+  db: Db | Tx;
   tenantId: string;
   siteId: string;
   ttlSeconds?: number;
@@ -80,7 +80,7 @@ export async function listEnrollmentKeys(input: { db: Db; tenantId: string; site
 
 /** Revokes a key of the site; revoking it again leaves it as it is. */
 export async function revokeEnrollmentKey(input: {
-  db: Db;
+  db: Db | Tx;
   tenantId: string;
   siteId: string;
   id: string;

@@ -75,7 +75,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ jo
   }
   // Join tokens and enrollment keys carry the published demo secrets; made
   // with these fixed ids and secrets here (operators make theirs with
-  // joinTokens/create and `npm run enrollment-keys`).
+  // joinTokens/create and `npm run admin -- enrollment-keys`).
   for (const { secret, ...token } of DEMO_JOIN_TOKENS) {
     await db.joinToken.upsert({
       where: { id: token.id },

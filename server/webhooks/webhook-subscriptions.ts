@@ -1,6 +1,6 @@
 import "server-only";
 import { monotonicFactory } from "ulid";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { EVENT_TYPES, type EventType } from "@/lib/validations/events";
 import { eventIdFloor } from "@/lib/ids";
 import { checkWebhookTarget, WebhookTargetError } from "./webhook-target";
@@ -8,7 +8,7 @@ import { webhookHealth, type WebhookHealth } from "./webhook-health";
 import { generateWebhookSecret, sealWebhookKey } from "./webhook-secret";
 
 // A tenant's webhook subscriptions, managed by operators with
-// `npm run webhooks`. The signing secret is returned once, by create and
+// `npm run admin -- webhooks`. The signing secret is returned once, by create and
 // rotate-secret; nothing else ever selects it.
 
 export interface WebhookSubscriptionInfo {
@@ -76,7 +76,7 @@ export function checkEventTypes(types: readonly string[]): EventType[] {
 
 /** Subscribes `url` to the tenant's events from now on; returns the secret once. */
 export async function createWebhookSubscription(input: {
-  db: Db;
+  db: Db | Tx;
   tenantId: string;
   url: string;
   /** empty or omitted: every type */
@@ -120,7 +120,7 @@ export async function listWebhookSubscriptions(input: { db: Db; tenantIds: reado
 }
 
 /** Deletes a subscription with its pending and past deliveries. */
-export async function deleteWebhookSubscription(input: { db: Db; tenantId: string; id: string }): Promise<void> {
+export async function deleteWebhookSubscription(input: { db: Db | Tx; tenantId: string; id: string }): Promise<void> {
   const { count } = await input.db.webhookSubscription.deleteMany({ where: { id: input.id, tenantId: input.tenantId } });
   if (count === 0) throw new WebhookSubscriptionError(`webhook ${input.id} not found in tenant ${input.tenantId}`);
 }
@@ -130,7 +130,7 @@ export async function deleteWebhookSubscription(input: { db: Db; tenantId: strin
  * signature in the header) for `graceSeconds`, so receivers can switch over.
  */
 export async function rotateWebhookSecret(input: {
-  db: Db;
+  db: Db | Tx;
   tenantId: string;
   id: string;
   graceSeconds: number;

@@ -6,7 +6,7 @@ import { listWebhooksForPrincipal } from "@/server/webhooks/list-webhooks-for-pr
 
 export const metadata = { title: "Webhooks — Better Compute" };
 
-// Read only: operators manage subscriptions with `npm run webhooks`.
+// Read only: operators manage subscriptions with `npm run admin -- webhooks`.
 export default async function WebhooksPage() {
   const { principal } = await requireUser("/webhooks");
   const tenants = await listWebhooksForPrincipal({ db: await getDb(), principal });
@@ -15,7 +15,7 @@ export default async function WebhooksPage() {
       <h1>Webhooks</h1>
       <p className="muted">
         Where each tenant&apos;s join-request events are delivered, signed, and how delivery is going. Operators manage them with{" "}
-        <code>npm run webhooks</code>; signing secrets are shown once, there, and never here.
+        <code>npm run admin -- webhooks</code>; signing secrets are shown once, there, and never here.
       </p>
       {tenants.length === 0 ? (
         <div className={`card ${styles.empty}`}>
@@ -36,7 +36,7 @@ export default async function WebhooksPage() {
               <WebhooksTable subscriptions={tenant.subscriptions} />
             ) : (
               <p className="muted">
-                No webhooks: <code>npm run webhooks -- create --tenant {tenant.tenantId} --url https://…</code>
+                No webhooks: <code>npm run admin -- webhooks create --tenant {tenant.tenantId} --url https://…</code>
               </p>
             )}
           </section>

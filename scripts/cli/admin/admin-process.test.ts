@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 
 // The real command, as operators run it: exit codes, stdout/stderr and the
 // password read from standard input (the in-process tests cover each verb).
-const run = (args: string[], input = "") =>
-  spawnSync("npm", ["run", "-s", "admin", "--", ...args], { input, encoding: "utf8", env: { ...process.env, BC_LOG_LEVEL: "warn" } });
+const run = (args: string[], input = "", script = "admin") =>
+  spawnSync("npm", ["run", "-s", script, "--", ...args], { input, encoding: "utf8", env: { ...process.env, BC_LOG_LEVEL: "warn" } });
 
 describe("npm run admin (the process)", () => {
   it("exits 2 with the usage on a usage error, 1 with one line on a failure, 0 on success", () => {
@@ -18,5 +18,11 @@ describe("npm run admin (the process)", () => {
     const created = run(["users", "create", "--email", email, "--password-stdin"], "a password of some length\n");
     expect(created.status, created.stderr).toBe(0);
     expect(created.stdout.trim()).toBe(`created: user ${email} (password)`);
+  }, 60_000);
+
+  it("npm run enrollment-keys is this command with the noun given (npm run webhooks too: e2e/api/webhooks.test.ts)", () => {
+    const usage = run(["list"], "", "enrollment-keys");
+    expect(usage.status, usage.stderr).toBe(2);
+    expect(usage.stderr).toMatch(/^--tenant is required\n[^]*npm run admin -- enrollment-keys list --tenant/);
   }, 60_000);
 });

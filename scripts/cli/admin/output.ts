@@ -42,3 +42,9 @@ export function printTable<Row>(context: AdminContext, rows: Row[], columns: Col
 }
 
 export const at = (date: Date | string | null | undefined) => (date ? new Date(date).toISOString() : null);
+
+/** Rows one readable line each (or a JSON array), or `none` when there are none. */
+export function printLines<Row>(context: AdminContext, rows: Row[], line: (row: Row) => string, none: string) {
+  if (context.json) context.print(toJson(rows));
+  else context.print(rows.length ? rows.map(line).join("\n") : none);
+}

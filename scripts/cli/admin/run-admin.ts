@@ -5,6 +5,7 @@ import { getDb, type Db } from "@/server/db/client";
 import { UsageError } from "../run-cli";
 import { nounUsage, type AdminContext, type AdminNoun } from "./admin-command";
 import { discovery } from "./nouns/discovery";
+import { enrollmentKeys } from "./nouns/enrollment-keys";
 import { grants } from "./nouns/grants";
 import { pools } from "./nouns/pools";
 import { serviceKeys } from "./nouns/service-keys";
@@ -12,11 +13,12 @@ import { sites } from "./nouns/sites";
 import { tenants } from "./nouns/tenants";
 import { tpm } from "./nouns/tpm";
 import { users } from "./nouns/users";
+import { webhooks } from "./nouns/webhooks";
 
-const NOUNS: AdminNoun[] = [tenants, sites, pools, users, grants, serviceKeys, discovery, tpm];
+const NOUNS: AdminNoun[] = [tenants, sites, pools, users, grants, serviceKeys, enrollmentKeys, discovery, tpm, webhooks];
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <noun> <verb> [options]   (against DATABASE_URL, or the embedded database)
-${NOUNS.map((noun) => `  ${noun.name.padEnd(13)} ${Object.keys(noun.verbs).join("|")}`).join("\n")}
+${NOUNS.map((noun) => `  ${noun.name.padEnd(15)} ${Object.keys(noun.verbs).join("|")}`).join("\n")}
 npm run admin -- <noun> --help shows a noun's verbs and options.`;
 
 export interface AdminIo {
