@@ -3,6 +3,7 @@ import { Prisma, type JoinRequest } from "../db/generated/client";
 import type { EventData } from "../events/record-event";
 import type { JoinRequestEventType } from "@/lib/validations/events";
 import { newId } from "@/lib/ids";
+import { effectiveStateSql } from "./effective-state-sql";
 import { JOIN_REQUEST_COLUMNS } from "./list-join-requests";
 
 /** What a transition may change on a request. */
@@ -57,8 +58,8 @@ export function transitionSql(input: {
   return Prisma.sql`
     WITH updated AS (
       UPDATE join_requests SET ${Prisma.join(assignments)}
-      WHERE id = ${read.id} AND state = ${from}::join_request_state
-        AND pool_id IS NOT DISTINCT FROM ${read.poolId} AND expires_at > ${now} ${tpmGuard}
+      WHERE id = ${read.id} AND ${effectiveStateSql(from, now)}
+        AND pool_id IS NOT DISTINCT FROM ${read.poolId} ${tpmGuard}
       RETURNING *
     ), recorded AS (
       INSERT INTO events (id, type, occurred_at, tenant_id, site_id, pool_id, request_id, data)
