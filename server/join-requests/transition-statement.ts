@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma, type JoinRequest } from "../db/generated/client";
 import type { EventData } from "../events/record-event";
+import { insertEventSql } from "../events/insert-event-sql";
 import type { JoinRequestEventType } from "@/lib/validations/events";
 import { newId } from "@/lib/ids";
 import { effectiveStateSql } from "./effective-state-sql";
@@ -62,11 +63,20 @@ export function transitionSql(input: {
         AND pool_id IS NOT DISTINCT FROM ${read.poolId} ${tpmGuard}
       RETURNING *
     ), recorded AS (
-      INSERT INTO events (id, type, occurred_at, tenant_id, site_id, pool_id, request_id, data)
-      SELECT ${newId("evt", now.getTime())}, ${event.type}, ${now}, tenant_id, site_id, pool_id, id,
-        jsonb_build_object('requestId', id, 'siteId', site_id, 'poolId', pool_id, 'actor', ${actor}::text)
-          || ${JSON.stringify(event.data ?? {})}::jsonb
-      FROM updated
+      ${insertEventSql(
+        {
+          id: newId("evt", now.getTime()),
+          type: event.type,
+          occurredAt: now,
+          tenantId: Prisma.sql`tenant_id`,
+          siteId: Prisma.sql`site_id`,
+          poolId: Prisma.sql`pool_id`,
+          requestId: Prisma.sql`id`,
+          data: Prisma.sql`jsonb_build_object('requestId', id, 'siteId', site_id, 'poolId', pool_id, 'actor', ${actor}::text)
+            || ${JSON.stringify(event.data ?? {})}::jsonb`,
+        },
+        Prisma.sql`updated`,
+      )}
     )
     SELECT ${JOIN_REQUEST_COLUMNS} FROM updated`;
 }
