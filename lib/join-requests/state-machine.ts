@@ -20,8 +20,18 @@ export interface StateFacts {
   expiresAt: Date;
 }
 
+/**
+ * Stored states a request can expire from: a live request, until its expiry.
+ * The SQL form of the rule (server/join-requests/effective-state-sql.ts)
+ * reads this same list.
+ */
+export const EXPIRABLE_STATES = ["pending", "approved"] as const satisfies readonly JoinRequestState[];
+
+/** How long a deferred join waits for a decision (SPEC B5). */
+export const PENDING_TTL_SECONDS = 24 * 60 * 60;
+
 export function effectiveState(request: StateFacts, now: Date): JoinRequestState {
-  const live = request.state === "pending" || request.state === "approved";
+  const live = (EXPIRABLE_STATES as readonly JoinRequestState[]).includes(request.state);
   return live && request.expiresAt.getTime() <= now.getTime() ? "expired" : request.state;
 }
 
@@ -49,9 +59,6 @@ export function decideRejection(request: StateFacts, now: Date): Decision {
     message: `join request is ${state}; only a pending request or an unused approval can be rejected`,
   };
 }
-
-/** Stored states a request can expire from: a live request, until its expiry. */
-export const EXPIRABLE_STATES = ["pending", "approved"] as const satisfies readonly JoinRequestState[];
 
 /** Decided (final) stored states; retention deletes these once old enough. */
 export const DECIDED_STATES = ["rejected", "consumed", "expired"] as const satisfies readonly JoinRequestState[];

@@ -4,9 +4,7 @@ import type { JoinRequest } from "../db/generated/client";
 import { recordJoinRequestEvent } from "../events/record-event";
 import { newId } from "@/lib/ids";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
-
-/** How long a deferred join waits for a decision (SPEC B5). */
-export const PENDING_TTL_SECONDS = 24 * 60 * 60;
+import { PENDING_TTL_SECONDS } from "@/lib/join-requests/state-machine";
 
 export interface MachineFacts {
   hostname: string;

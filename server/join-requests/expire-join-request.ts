@@ -2,7 +2,7 @@ import "server-only";
 import type { Tx } from "../db/client";
 import type { JoinRequest } from "../db/generated/client";
 import { recordJoinRequestEvent } from "../events/record-event";
-import { EXPIRABLE_STATES } from "@/lib/join-requests/state-machine";
+import { storedLivePastExpiryWhere } from "./effective-state-sql";
 
 /**
  * Marks a request that is still stored pending/approved but past its expiry
@@ -13,7 +13,7 @@ import { EXPIRABLE_STATES } from "@/lib/join-requests/state-machine";
 export async function markJoinRequestExpired(tx: Tx, input: { requestId: string; actor: string; now: Date }): Promise<boolean> {
   const { requestId, actor, now } = input;
   const [expired] = await tx.joinRequest.updateManyAndReturn({
-    where: { id: requestId, state: { in: [...EXPIRABLE_STATES] }, expiresAt: { lte: now } },
+    where: { id: requestId, ...storedLivePastExpiryWhere(now) },
     data: { state: "expired" },
   });
   if (!expired) return false;

@@ -4,6 +4,7 @@ import type { Db } from "../db/client";
 import type { PoolFacts } from "../pools/find-pool";
 import type { StateFilter } from "@/lib/validations/join-requests";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
+import { effectiveStateSql } from "./effective-state-sql";
 import { toJoinRequestJson } from "./join-request-json";
 
 // Every column, named as the Prisma model names it, so raw rows are JoinRequests
@@ -16,18 +17,7 @@ export const JOIN_REQUEST_COLUMNS = Prisma.raw(`id, tenant_id AS "tenantId", sit
 
 /** The effective-state filter in SQL: expiry is read at query time (SPEC B1). */
 function stateCondition(state: StateFilter, now: Date): Prisma.Sql {
-  switch (state) {
-    case "pending":
-    case "approved":
-      return Prisma.sql`state = ${Prisma.raw(`'${state}'`)} AND expires_at > ${now}`;
-    case "rejected":
-    case "consumed":
-      return Prisma.sql`state = ${Prisma.raw(`'${state}'`)}`;
-    case "expired":
-      return Prisma.sql`(state = 'expired' OR (state IN ('pending', 'approved') AND expires_at <= ${now}))`;
-    case "all":
-      return Prisma.sql`TRUE`;
-  }
+  return state === "all" ? Prisma.sql`TRUE` : effectiveStateSql(state, now);
 }
 
 export interface ListJoinRequestsResult {

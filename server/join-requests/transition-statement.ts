@@ -1,8 +1,10 @@
 import "server-only";
 import { Prisma, type JoinRequest } from "../db/generated/client";
 import type { EventData } from "../events/record-event";
+import { insertEventSql } from "../events/insert-event-sql";
 import type { JoinRequestEventType } from "@/lib/validations/events";
 import { newId } from "@/lib/ids";
+import { effectiveStateSql } from "./effective-state-sql";
 import { JOIN_REQUEST_COLUMNS } from "./list-join-requests";
 
 /** What a transition may change on a request. */
@@ -57,15 +59,24 @@ export function transitionSql(input: {
   return Prisma.sql`
     WITH updated AS (
       UPDATE join_requests SET ${Prisma.join(assignments)}
-      WHERE id = ${read.id} AND state = ${from}::join_request_state
-        AND pool_id IS NOT DISTINCT FROM ${read.poolId} AND expires_at > ${now} ${tpmGuard}
+      WHERE id = ${read.id} AND ${effectiveStateSql(from, now)}
+        AND pool_id IS NOT DISTINCT FROM ${read.poolId} ${tpmGuard}
       RETURNING *
     ), recorded AS (
-      INSERT INTO events (id, type, occurred_at, tenant_id, site_id, pool_id, request_id, data)
-      SELECT ${newId("evt", now.getTime())}, ${event.type}, ${now}, tenant_id, site_id, pool_id, id,
-        jsonb_build_object('requestId', id, 'siteId', site_id, 'poolId', pool_id, 'actor', ${actor}::text)
-          || ${JSON.stringify(event.data ?? {})}::jsonb
-      FROM updated
+      ${insertEventSql(
+        {
+          id: newId("evt", now.getTime()),
+          type: event.type,
+          occurredAt: now,
+          tenantId: Prisma.sql`tenant_id`,
+          siteId: Prisma.sql`site_id`,
+          poolId: Prisma.sql`pool_id`,
+          requestId: Prisma.sql`id`,
+          data: Prisma.sql`jsonb_build_object('requestId', id, 'siteId', site_id, 'poolId', pool_id, 'actor', ${actor}::text)
+            || ${JSON.stringify(event.data ?? {})}::jsonb`,
+        },
+        Prisma.sql`updated`,
+      )}
     )
     SELECT ${JOIN_REQUEST_COLUMNS} FROM updated`;
 }

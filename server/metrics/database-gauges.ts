@@ -2,6 +2,8 @@ import "server-only";
 import { Gauge, Registry } from "prom-client";
 import { decodeTime } from "ulid";
 import type { Db } from "../db/client";
+import { Prisma } from "../db/generated/client";
+import { effectiveStateSql } from "../join-requests/effective-state-sql";
 
 // Gauges read from the database at scrape time: the same from any process, so
 // only the process answering a scrape reads them (never summed over
@@ -31,12 +33,15 @@ export interface DatabaseGaugeValues {
   webhookBacklog: Backlog[];
 }
 
+/** Pending and unexpired at the database's own clock (scrapes carry no `now`). */
+const livePendingNow = effectiveStateSql("pending", Prisma.sql`now()`);
+
 /** Live pending requests per pool (join_requests_live_idx), every pool listed so an emptied queue reads 0. */
 const pendingPerPool = (db: Db) => db.$queryRaw<PoolCount[]>`
   SELECT p.tenant_id AS "tenantId", p.id AS "poolId", COALESCE(c.n, 0)::int AS count
   FROM pools p LEFT JOIN (
     SELECT pool_id, count(*) AS n FROM join_requests
-    WHERE pool_id IS NOT NULL AND state = 'pending' AND expires_at > now() GROUP BY pool_id
+    WHERE pool_id IS NOT NULL AND ${livePendingNow} GROUP BY pool_id
   ) c ON c.pool_id = p.id`;
 
 /** Live unclaimed requests per site (join_requests_unclaimed_live_idx). */
@@ -44,7 +49,7 @@ const unclaimedPerSite = (db: Db) => db.$queryRaw<SiteCount[]>`
   SELECT s.tenant_id AS "tenantId", s.id AS "siteId", COALESCE(c.n, 0)::int AS count
   FROM sites s LEFT JOIN (
     SELECT site_id, count(*) AS n FROM join_requests
-    WHERE pool_id IS NULL AND state = 'pending' AND expires_at > now() GROUP BY site_id
+    WHERE pool_id IS NULL AND ${livePendingNow} GROUP BY site_id
   ) c ON c.site_id = s.id`;
 
 /** Pending deliveries per tenant with a subscription (webhook_deliveries_pending_order_idx), and the oldest one's event. */

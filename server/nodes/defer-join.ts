@@ -1,9 +1,10 @@
 import "server-only";
 import type { Db } from "../db/client";
 import type { JoinRequest } from "../db/generated/client";
-import { insertJoinRequest, PENDING_TTL_SECONDS, type MachineFacts } from "../join-requests/create-join-request";
+import { insertJoinRequest, type MachineFacts } from "../join-requests/create-join-request";
 import { markJoinRequestExpired } from "../join-requests/expire-join-request";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
+import { PENDING_TTL_SECONDS } from "@/lib/join-requests/state-machine";
 import { countJoinCredentialUse } from "./count-join-credential-use";
 import type { JoinCredential } from "./join-credential";
 import { useTpmChallenge } from "../tpm/tpm-activation";

@@ -3,6 +3,8 @@ import type { Tx } from "../db/client";
 import type { MachineFacts } from "../join-requests/create-join-request";
 import type { NodeCertificate } from "../pki/issue-node-certificate";
 import type { JoinCredential } from "./join-credential";
+import { Prisma } from "../db/generated/client";
+import { insertEventSql } from "../events/insert-event-sql";
 import { nodeEventRow } from "../events/record-node-event";
 import { hostnameKeyOf, uuidKeyOf } from "./node-identity-keys";
 
@@ -55,10 +57,7 @@ export async function insertNode(
       SELECT id, ${certificate.serial}, ${certificate.notBefore}, ${certificate.notAfter}, ${certificate.sha256}, ${certificate.publicKeyDer}
       FROM node
     )
-    INSERT INTO events (id, type, occurred_at, tenant_id, site_id, pool_id, request_id, data)
-    SELECT ${event.id}, ${event.type}, ${event.occurredAt}, ${event.tenantId}, ${event.siteId}, ${event.poolId}, NULL,
-      ${JSON.stringify(event.data)}::jsonb
-    FROM node`;
+    ${insertEventSql({ ...event, requestId: Prisma.sql`NULL`, data: Prisma.sql`${JSON.stringify(event.data)}::jsonb` }, Prisma.sql`node`)}`;
 }
 
 /** A node_certificates row: what verifies the node's JWTs until notAfter (SPEC D2). */

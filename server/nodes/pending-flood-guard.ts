@@ -1,6 +1,7 @@
 import "server-only";
 import type { Tx } from "../db/client";
 import { ApiError } from "../api/errors";
+import { effectiveStateWhere } from "../join-requests/effective-state-sql";
 import { env } from "../env";
 
 // The flood guard (SPEC B5 leaves it to us): a machine with a join token or
@@ -31,7 +32,7 @@ export async function guardPendingFlood(
   const { tenantId, siteId, poolId, limits, now } = input;
   const scope = poolId ? `pool:${poolId}` : `site:${siteId}`;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`join-flood:${scope}`}))`;
-  const live = { state: "pending" as const, expiresAt: { gt: now } };
+  const live = effectiveStateWhere("pending", now);
   const counted = await tx.joinRequest.count({
     where: poolId ? { poolId, ...live } : { tenantId, siteId, poolId: null, ...live },
   });

@@ -1,8 +1,8 @@
 import "server-only";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
-import { PENDING_TTL_SECONDS } from "../join-requests/create-join-request";
 import { eventIdFloor } from "@/lib/ids";
+import { PENDING_TTL_SECONDS } from "@/lib/join-requests/state-machine";
 import type { JoinRequestEventType } from "@/lib/validations/events";
 
 /** How far back the overview's activity chart looks, in hours. */

@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
+import { storedStateInSql } from "../join-requests/effective-state-sql";
 import { DECIDED_STATES } from "@/lib/join-requests/state-machine";
 
 const BATCH = 500;
@@ -21,7 +22,7 @@ export async function deleteOldRequests(input: { db: Db; now: Date; retentionDay
     const count = await db.$executeRaw`
       DELETE FROM join_requests WHERE id IN (
         SELECT id FROM join_requests
-        WHERE state = ANY(${[...DECIDED_STATES]}::join_request_state[])
+        WHERE ${storedStateInSql(DECIDED_STATES)}
           AND GREATEST(created_at, decided_at, consumed_at, CASE WHEN state = 'expired' THEN expires_at END) < ${cutoff}
           ${tenantId ? Prisma.sql`AND tenant_id = ${tenantId}` : Prisma.empty}
         LIMIT ${BATCH}

@@ -2,7 +2,8 @@ import "server-only";
 import { Prisma, type JoinRequest } from "../db/generated/client";
 import type { Db } from "../db/client";
 import { markJoinRequestExpired } from "../join-requests/expire-join-request";
-import { decideExpiry, EXPIRABLE_STATES } from "@/lib/join-requests/state-machine";
+import { storedLivePastExpirySql } from "../join-requests/effective-state-sql";
+import { decideExpiry } from "@/lib/join-requests/state-machine";
 
 /** The actor of the `.expired` events retention writes. */
 export const RETENTION_ACTOR = "system:retention";
@@ -25,7 +26,7 @@ export async function markExpiredRequests(input: { db: Db; now: Date; tenantId?:
     const { found, count } = await db.$transaction(async (tx) => {
       const rows = await tx.$queryRaw<Pick<JoinRequest, "id" | "state" | "expiresAt">[]>`
         SELECT id, state, expires_at AS "expiresAt" FROM join_requests
-        WHERE state = ANY(${[...EXPIRABLE_STATES]}::join_request_state[]) AND expires_at <= ${now}
+        WHERE ${storedLivePastExpirySql(now)}
           ${tenantId ? Prisma.sql`AND tenant_id = ${tenantId}` : Prisma.empty}
         ORDER BY expires_at LIMIT ${BATCH}
         FOR UPDATE SKIP LOCKED`;
