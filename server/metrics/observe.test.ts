@@ -89,7 +89,7 @@ describe("observeMethodCall, observeWebhookAttempt, observeRetention", () => {
   });
 
   it("a retention pass adds what it marked and deleted", async () => {
-    const pass = { marked: 3, deletedRequests: 2, deletedEvents: 5, deletedTpmChallenges: 1 };
+    const pass = { marked: 3, deletedRequests: 2, deletedEvents: 5, deletedTpmChallenges: 1, deletedSnapshots: 4 };
     expect(
       await delta(
         () => value(retentionMarked),
@@ -108,5 +108,11 @@ describe("observeMethodCall, observeWebhookAttempt, observeRetention", () => {
         () => observeRetention(pass),
       ),
     ).toBe(1);
+    expect(
+      await delta(
+        () => value(retentionDeleted, { kind: "inventory_snapshots" }),
+        () => observeRetention(pass),
+      ),
+    ).toBe(4);
   });
 });

@@ -40,10 +40,12 @@ export function observeRetention(result: {
   deletedRequests: number;
   deletedEvents: number;
   deletedTpmChallenges: number;
+  deletedSnapshots: number;
 }): void {
   const metrics = processMetrics();
   metrics.retentionMarked.inc(result.marked);
   metrics.retentionDeleted.inc({ kind: "requests" }, result.deletedRequests);
   metrics.retentionDeleted.inc({ kind: "events" }, result.deletedEvents);
   metrics.retentionDeleted.inc({ kind: "tpm_challenges" }, result.deletedTpmChallenges);
+  metrics.retentionDeleted.inc({ kind: "inventory_snapshots" }, result.deletedSnapshots);
 }

@@ -52,7 +52,7 @@ function createProcessMetrics() {
     retentionDeleted: new Counter({
       ...metric,
       name: "bc_retention_deleted_total",
-      help: "Rows retention deleted, by kind: requests, events, tpm_challenges.",
+      help: "Rows retention deleted, by kind: requests, events, tpm_challenges, inventory_snapshots.",
       labelNames: ["kind"] as const,
     }),
     ...databasePoolGauges(registry),
