@@ -10,3 +10,22 @@ export interface QueuePool {
   /** may teach the attestors (compute:attestation:manage, tenant-wide): "Trust this machine", "Allow this TPM" */
   canManageAttestation?: boolean;
 }
+
+/** The queue's view of a pool the page read (one mapping for the queue and the request page). */
+export function queuePoolOf(pool: {
+  id: string;
+  tenantId: string;
+  siteId: string;
+  archivedAt: Date | null;
+  requiresTpm: boolean;
+  canDecide: boolean;
+}): QueuePool {
+  return {
+    id: pool.id,
+    tenantId: pool.tenantId,
+    siteId: pool.siteId,
+    archived: pool.archivedAt !== null,
+    requiresTpm: pool.requiresTpm,
+    canDecide: pool.canDecide,
+  };
+}

@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { safeDecode } from "@/lib/url/safe-decode";
 import { JoinRequestQueue } from "@/components/join-requests/join-request-queue";
+import { queuePoolOf } from "@/components/join-requests/queue-pool";
 import { PoolHeading } from "@/components/pools/pool-heading";
 import { PoolNav } from "@/components/pools/pool-nav";
 import { requireUser } from "@/server/auth/current-user";
@@ -25,16 +26,7 @@ export default async function PoolQueuePage({ params }: Props) {
       <PoolHeading pool={pool}>
         <PoolNav poolId={pool.id} current="requests" />
       </PoolHeading>
-      <JoinRequestQueue
-        pool={{
-          id: pool.id,
-          tenantId: pool.tenantId,
-          siteId: pool.siteId,
-          archived: pool.archivedAt !== null,
-          requiresTpm: pool.requiresTpm,
-          canDecide: pool.canDecide,
-        }}
-      />
+      <JoinRequestQueue pool={queuePoolOf(pool)} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { LocalTime, ExpiryCountdown } from "@/components/join-requests/countdown
 import { CopyButton } from "@/components/join-requests/copy-button";
 import { ReasonBadges, SiteRequestBadge, StateBadge } from "@/components/join-requests/request-badges";
 import { RequestActions } from "@/components/join-requests/request-actions";
+import { queuePoolOf } from "@/components/join-requests/queue-pool";
 import { RequestTimeline } from "@/components/join-requests/request-timeline";
 import { TpmProof } from "@/components/join-requests/tpm-proof";
 import styles from "@/components/join-requests/request-detail.module.css";
@@ -123,18 +124,7 @@ export default async function JoinRequestPage({ params }: Props) {
               </>
             ) : null}
           </dl>
-          <RequestActions
-            pool={{
-              id: pool.id,
-              tenantId: pool.tenantId,
-              siteId: pool.siteId,
-              archived: pool.archivedAt !== null,
-              requiresTpm: pool.requiresTpm,
-              canDecide: pool.canDecide,
-              canManageAttestation: pool.canManageAttestation,
-            }}
-            request={request}
-          />
+          <RequestActions pool={{ ...queuePoolOf(pool), canManageAttestation: pool.canManageAttestation }} request={request} />
         </section>
         <section className={`card ${styles.panel}`} aria-labelledby="timeline-title">
           <h2 id="timeline-title">Timeline</h2>
