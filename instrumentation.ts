@@ -21,7 +21,7 @@ export async function register() {
   // A new embedded database is the demo: seeded before the first request.
   const { seedEmbeddedDemoIfEmpty } = await import("./server/seed/seed-embedded-demo");
   await seedEmbeddedDemoIfEmpty();
-  const { startWorkersOnce } = await import("./server/workers/start-workers");
+  const { startWorkersOnce } = await import("./server/lifecycle/start-workers");
   const { stopOnSignal } = await import("./server/lifecycle/stop-on-signal");
   // Not awaited: register() must return before the server takes requests.
   stopOnSignal(startWorkersOnce(), tracing);

@@ -8,7 +8,7 @@
 import { getDb } from "@/server/db/client";
 import { refuseMisconfiguredStart } from "@/server/lifecycle/refuse-misconfigured-start";
 import { log } from "@/server/log";
-import { startWorkers } from "@/server/workers/start-workers";
+import { startWorkers } from "@/server/lifecycle/start-workers";
 
 async function main(): Promise<number> {
   refuseMisconfiguredStart(); // exit 2 with one line, like the app processes

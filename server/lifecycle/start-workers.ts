@@ -4,8 +4,8 @@ import { env } from "../env";
 import { log } from "../log";
 import { DEFAULT_RETRY_POLICY } from "../webhooks/backoff";
 import { startDeliveryWorker } from "../webhooks/delivery-worker";
-import type { BackgroundWorker } from "./background-worker";
-import { startRetentionWorker } from "./retention-worker";
+import type { BackgroundWorker } from "../workers/background-worker";
+import { startRetentionWorker } from "../workers/retention-worker";
 
 /** Both background workers (webhook delivery, retention) on one database. */
 export function startWorkers(db: Db): BackgroundWorker {
