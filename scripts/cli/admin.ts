@@ -6,6 +6,6 @@
 // enrollment-keys` are this command with the noun given.
 import { text } from "node:stream/consumers";
 import { ADMIN_USAGE, runAdmin } from "./admin/run-admin";
-import { runCli } from "./run-cli";
+import { runCli } from "./shared/run-cli";
 
 runCli("admin", ADMIN_USAGE, (argv) => runAdmin(argv, { print: (line) => console.log(line), readStdin: () => text(process.stdin) }));

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { getDb } from "@/server/db/client";
-import { cliFailure } from "../run-cli";
+import { cliFailure } from "../shared/run-cli";
 import { ADMIN_USAGE, runAdmin } from "./run-admin";
 
 // Runs `npm run admin -- …` in this process against the test database, with

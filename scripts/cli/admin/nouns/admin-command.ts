@@ -2,7 +2,7 @@ import type { ParseArgsConfig } from "node:util";
 
 type ParseArgsOptionsConfig = NonNullable<ParseArgsConfig["options"]>;
 import type { Db } from "@/server/db/client";
-import { UsageError } from "../run-cli";
+import { UsageError } from "../../shared/run-cli";
 
 // The shape of `npm run admin -- <noun> <verb> …` (SPEC E1): each noun is a
 // file declaring its verbs; run-admin.ts parses and dispatches.

@@ -3,9 +3,9 @@ import { removeDiscoveredMachines } from "@/server/attestation/remove-discovered
 import { writeDiscoveredMachines } from "@/server/attestation/upsert-discovered-machines";
 import { AdminError, parseAdminInput } from "@/server/admin/admin-error";
 import { removeDiscoveredMachinesInput } from "@/lib/validations/attestation";
-import { required, text, type AdminNoun } from "../admin-command";
+import { required, text, type AdminNoun } from "./admin-command";
 import { parseMachineManifest } from "@/lib/attestation/machine-manifest";
-import { at, printTable } from "../output";
+import { at, printTable } from "./output";
 
 export const discovery: AdminNoun = {
   name: "discovery",

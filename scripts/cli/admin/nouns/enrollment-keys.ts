@@ -1,6 +1,6 @@
-import { UsageError } from "../../run-cli";
-import { nounUsage, required, text, type AdminContext, type AdminNoun, type OptionValues } from "../admin-command";
-import { printLines, printOutcome } from "../output";
+import { UsageError } from "../../shared/run-cli";
+import { nounUsage, required, text, type AdminContext, type AdminNoun, type OptionValues } from "./admin-command";
+import { printLines, printOutcome } from "./output";
 import { recordAdminChange } from "@/server/admin/record-admin-change";
 import {
   createEnrollmentKey,

@@ -1,8 +1,8 @@
 import { addGrant } from "@/server/admin/add-grant";
 import { listGrants } from "@/server/admin/list-grants";
 import { removeGrant } from "@/server/admin/remove-grant";
-import { grantSubject, poolScope, required, type AdminContext, type AdminNoun, type OptionValues } from "../admin-command";
-import { at, printOutcome, printTable } from "../output";
+import { grantSubject, poolScope, required, type AdminContext, type AdminNoun, type OptionValues } from "./admin-command";
+import { at, printOutcome, printTable } from "./output";
 
 const GRANT_OPTIONS = {
   tenant: { type: "string" },

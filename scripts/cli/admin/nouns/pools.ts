@@ -1,8 +1,8 @@
 import { createPool } from "@/server/admin/create-pool";
 import { listPools } from "@/server/admin/list-places";
 import { setPoolArchived } from "@/server/admin/set-pool-archived";
-import { required, text, type AdminContext, type AdminNoun, type OptionValues } from "../admin-command";
-import { at, printOutcome, printTable } from "../output";
+import { required, text, type AdminContext, type AdminNoun, type OptionValues } from "./admin-command";
+import { at, printOutcome, printTable } from "./output";
 
 async function archive(context: AdminContext, values: OptionValues, archived: boolean) {
   const id = required(values, "id", pools);

@@ -1,8 +1,8 @@
 import { createServiceKey } from "@/server/admin/create-service-key";
 import { listServiceKeys } from "@/server/admin/list-service-keys";
 import { revokeServiceKey } from "@/server/admin/revoke-service-key";
-import { required, text, type AdminNoun } from "../admin-command";
-import { at, printOutcome, printTable } from "../output";
+import { required, text, type AdminNoun } from "./admin-command";
+import { at, printOutcome, printTable } from "./output";
 
 const keyId = (value: string) => value.replace(/^bcsk_/, "");
 

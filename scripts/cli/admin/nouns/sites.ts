@@ -1,7 +1,7 @@
 import { createSite } from "@/server/admin/create-site";
 import { listSites } from "@/server/admin/list-places";
-import { required, text, type AdminNoun } from "../admin-command";
-import { at, printOutcome, printTable } from "../output";
+import { required, text, type AdminNoun } from "./admin-command";
+import { at, printOutcome, printTable } from "./output";
 
 export const sites: AdminNoun = {
   name: "sites",

@@ -1,7 +1,7 @@
 import { createTenant } from "@/server/admin/create-tenant";
 import { listTenants } from "@/server/admin/list-places";
-import { required, text, type AdminNoun } from "../admin-command";
-import { at, printOutcome, printTable } from "../output";
+import { required, text, type AdminNoun } from "./admin-command";
+import { at, printOutcome, printTable } from "./output";
 
 export const tenants: AdminNoun = {
   name: "tenants",

@@ -1,7 +1,7 @@
 import { addTpmAllowedKey, listTpmAllowedKeys, removeTpmAllowedKey } from "@/server/attestation/tpm-allow-list";
-import { UsageError } from "../../run-cli";
-import { nounUsage, required, text, type AdminNoun } from "../admin-command";
-import { at, printOutcome, printTable } from "../output";
+import { UsageError } from "../../shared/run-cli";
+import { nounUsage, required, text, type AdminNoun } from "./admin-command";
+import { at, printOutcome, printTable } from "./output";
 
 export const tpm: AdminNoun = {
   name: "tpm",

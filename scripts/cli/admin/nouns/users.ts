@@ -1,10 +1,10 @@
-import { UsageError } from "../../run-cli";
+import { UsageError } from "../../shared/run-cli";
 import { createUser } from "@/server/admin/create-user";
 import { disableUser } from "@/server/admin/disable-user";
 import { listUsers } from "@/server/admin/list-users";
 import { roleName } from "@/server/auth/roles";
-import { nounUsage, required, text, type AdminNoun } from "../admin-command";
-import { at, printOutcome, printTable } from "../output";
+import { nounUsage, required, text, type AdminNoun } from "./admin-command";
+import { at, printOutcome, printTable } from "./output";
 
 /** The password from standard input: the first line, as `echo "$PW" | …` or a file sends it. */
 async function passwordFromStdin(readStdin: () => Promise<string>): Promise<string> {
