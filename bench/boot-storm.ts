@@ -4,7 +4,7 @@ import type pg from "pg";
 import { hashSecret } from "@/server/auth/credentials";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
 import { percentile } from "./figures";
-import { HOT } from "./dataset";
+import { HOT } from "./workload/dataset";
 
 // A rack powering on after a power cut (issue 16): `known` machines the
 // site's discovery inventory lists join one pool through one token at

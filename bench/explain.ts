@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { listJoinRequestsSql } from "@/server/join-requests/list-join-requests";
-import { HOT } from "./dataset";
+import { HOT } from "./workload/dataset";
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the list statement: the default page and a deep `all` page. */
 export async function explainList(client: pg.Client, cursor: string): Promise<Record<string, string>> {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type pg from "pg";
 import { hashSecret } from "@/server/auth/credentials";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
-import { HOT } from "./dataset";
+import { HOT } from "./workload/dataset";
 
 // The machine's path: a first join deferred into a pending request (202),
 // then, once approved, the retry with the same CSR consumed (200 + a

@@ -4,7 +4,7 @@ import { newId } from "@/lib/ids";
 import { sectionsSha256 } from "@/lib/inventory/sections-digest";
 import { gpuServerInventory } from "@/lib/inventory/gpu-server-inventory";
 import { signNodeToken } from "@/lib/node-credential/sign-node-token";
-import { HOT } from "./dataset";
+import { HOT } from "./workload/dataset";
 
 // The node phase at fleet size (SPEC D1–D3): NODE_COUNT nodes in one pool,
 // each with a certificate row and a first snapshot, made in SQL (admitting

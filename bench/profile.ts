@@ -11,9 +11,9 @@ import pg from "pg";
 import { startPostgresCluster } from "../scripts/test/postgres-cluster";
 import { runNpmScript } from "../scripts/test/run-npm-script";
 import { startAppServer } from "../scripts/test/start-app-server";
-import { approvalTargets, BENCH_BEARER, createBenchWorld } from "./dataset";
+import { approvalTargets, BENCH_BEARER, createBenchWorld } from "./workload/dataset";
 import { httpLoad } from "./http-load";
-import { approveBody, listBody } from "./scenarios";
+import { approveBody, listBody } from "./workload/scenarios";
 import { summarizeProfile, type CpuProfile } from "./profile-summary";
 import { bootStorm, printStorm } from "./boot-storm";
 

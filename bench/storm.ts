@@ -7,7 +7,7 @@ import pg from "pg";
 import { startPostgresCluster } from "../scripts/test/postgres-cluster";
 import { runNpmScript } from "../scripts/test/run-npm-script";
 import { stormOnFreshServer, stormOptions, stormVerdicts } from "./boot-storm";
-import { createBenchWorld } from "./dataset";
+import { createBenchWorld } from "./workload/dataset";
 
 const { values: args } = parseArgs({
   options: {

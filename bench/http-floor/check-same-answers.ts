@@ -1,6 +1,6 @@
 import type pg from "pg";
-import { approvalTargets, APPROVE_POOL, BENCH_BEARER, HOT } from "../dataset";
-import { approveBody, listBody } from "../scenarios";
+import { approvalTargets, APPROVE_POOL, BENCH_BEARER, HOT } from "../workload/dataset";
+import { approveBody, listBody } from "../workload/scenarios";
 
 interface Answer {
   status: number;
