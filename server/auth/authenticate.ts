@@ -65,8 +65,8 @@ export interface ServiceKeyRow {
 
 /**
  * The service key statement: the key with its grants and, when a pool method
- * names a pool, that pool (the pool statement itself, as a subquery). Exported
- * so the benchmark's HTTP floor sends the very same SQL.
+ * names a pool, that pool (the pool statement itself, as a subquery), so a
+ * pool method's credentials and pool cost one round trip.
  */
 export function serviceKeySql(id: string, ref?: PoolRef): Prisma.Sql {
   const pool = ref ? Prisma.sql`, (SELECT row_to_json(p) FROM (${poolSql(ref.tenantId, ref.poolId)}) p) AS pool` : Prisma.empty;

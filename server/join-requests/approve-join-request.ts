@@ -41,7 +41,7 @@ export async function approveJoinRequest(input: {
   return toJoinRequestJson(request, now);
 }
 
-/** What an approval writes: the request's new state and expiry, and its event (shared with the benchmark's floors). */
+/** What an approval writes: the request's new state and expiry, and its event. */
 export function approvalWrites(input: { pool: Pick<PoolFacts, "id">; ttlSeconds: number; reason?: string; actor: string; now: Date }): {
   changes: TransitionChanges;
   event: { type: "security.join-request.approved"; data: EventData };

@@ -7,8 +7,7 @@ import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { effectiveStateSql } from "./effective-state-sql";
 import { toJoinRequestJson } from "./join-request-json";
 
-// Every column, named as the Prisma model names it, so raw rows are JoinRequests
-// (exported so the benchmark's HTTP floor reads rows the same way).
+// Every column, named as the Prisma model names it, so raw rows are JoinRequests.
 export const JOIN_REQUEST_COLUMNS = Prisma.raw(`id, tenant_id AS "tenantId", site_id AS "siteId", pool_id AS "poolId",
   state::text AS state, reasons, hostname, system_uuid AS "systemUuid", serial_number AS "serialNumber",
   mac_addresses AS "macAddresses", tpm_ek_sha256 AS "tpmEkSha256", tpm_ek_proven AS "tpmEkProven", csr_sha256 AS "csrSha256",
@@ -29,8 +28,7 @@ export interface ListJoinRequestsResult {
  * The list statement. Each half (the pool's own, the site's unclaimed) is its
  * own index scan (see the indexes on JoinRequest): in id order for the stored
  * states, over the unexpired range for `pending`/`approved` (then sorted, as
- * the live rows are few), merged and cut to the page. Exported so the
- * benchmark's floor sends the very same SQL.
+ * the live rows are few), merged and cut to the page.
  */
 export function listJoinRequestsSql(query: {
   pool: Pick<PoolFacts, "id" | "siteId" | "tenantId">;
@@ -68,7 +66,7 @@ export async function listJoinRequests(input: {
   return listPage(rows, limit, now);
 }
 
-/** A page from the rows of `listJoinRequestsSql` with `pageSize: limit + 1` (shared with the benchmark's HTTP floor). */
+/** A page from the rows of `listJoinRequestsSql` with `pageSize: limit + 1`: the extra row only says a next page exists. */
 export function listPage(rows: JoinRequest[], limit: number, now: Date): ListJoinRequestsResult {
   const page = rows.slice(0, limit);
   const result: ListJoinRequestsResult = { joinRequests: page.map((row) => toJoinRequestJson(row, now)) };

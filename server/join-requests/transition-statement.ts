@@ -33,7 +33,6 @@ const COLUMNS: Record<Exclude<keyof TransitionChanges, "state">, string> = {
  * unexpired), and the event is inserted from the updated row, so it exists
  * exactly when the transition did, without a transaction of its own (one
  * statement is atomic). No row back means another transition won the race.
- * Exported so the benchmark's floors send the very same SQL.
  */
 export function transitionSql(input: {
   /** The request as read, and the state the decision moves it from. */

@@ -42,7 +42,7 @@ export async function findPool(db: Db, tenantId: string, poolId: string): Promis
   return poolOrNotFound(pool, { tenantId, poolId });
 }
 
-/** The pool statement; exported so the benchmark's HTTP floor sends the very same SQL. */
+/** The pool statement: the facts a pool method needs, by tenant and id. */
 export function poolSql(tenantId: string, poolId: string): Prisma.Sql {
   return Prisma.sql`
     SELECT id, tenant_id AS "tenantId", site_id AS "siteId", requires_tpm AS "requiresTpm", archived_at AS "archivedAt"
