@@ -195,7 +195,7 @@ export function defineTenantMethod<Schema extends z.ZodType<{ tenantId: string }
   return { ...definition, access: "tenant" };
 }
 
-export function defineMethod<Schema extends z.ZodType<PoolScopedInput, unknown>, Responses extends SuccessResponses>(
+export function definePoolMethod<Schema extends z.ZodType<PoolScopedInput, unknown>, Responses extends SuccessResponses>(
   definition: Omit<PoolMethodDefinition<Schema, Responses>, "access">,
 ): PoolMethodDefinition<Schema, Responses> {
   return { ...definition, access: "pool" };

@@ -2,10 +2,10 @@ import "server-only";
 import { listEventsResponse } from "@/lib/api/responses/events";
 import { listEventsInput } from "@/lib/validations/events";
 import { listEvents } from "../events/list-events";
-import { defineMethod } from "./define-method";
+import { definePoolMethod } from "./define-method";
 
 // SPEC B6: reading what the join requests published.
-export const listEventsMethod = defineMethod({
+export const listEventsMethod = definePoolMethod({
   name: "events/list",
   responses: { 200: listEventsResponse },
   kind: "read",

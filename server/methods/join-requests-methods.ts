@@ -5,12 +5,12 @@ import { approveJoinRequestInput, listJoinRequestsInput, rejectJoinRequestInput 
 import { listJoinRequests } from "../join-requests/list-join-requests";
 import { approveJoinRequest } from "../join-requests/approve-join-request";
 import { rejectJoinRequest } from "../join-requests/reject-join-request";
-import { defineMethod } from "./define-method";
+import { definePoolMethod } from "./define-method";
 
 // SPEC Part A: the published joinRequests methods.
 const common = { resource: "compute-pool", phase: "v0.2", status: "registered", module: "server" } as const;
 
-export const listJoinRequestsMethod = defineMethod({
+export const listJoinRequestsMethod = definePoolMethod({
   ...common,
   name: "joinRequests/list",
   responses: { 200: listJoinRequestsResponse },
@@ -24,7 +24,7 @@ export const listJoinRequestsMethod = defineMethod({
   handler: ({ db, pool, input, now }) => listJoinRequests({ db, pool, state: input.state, limit: input.limit, cursor: input.cursor, now }),
 });
 
-export const approveJoinRequestMethod = defineMethod({
+export const approveJoinRequestMethod = definePoolMethod({
   ...common,
   name: "joinRequests/approve",
   responses: { 200: joinRequestJson },
@@ -49,7 +49,7 @@ export const approveJoinRequestMethod = defineMethod({
     }),
 });
 
-export const rejectJoinRequestMethod = defineMethod({
+export const rejectJoinRequestMethod = definePoolMethod({
   ...common,
   name: "joinRequests/reject",
   responses: { 200: joinRequestJson },

@@ -5,13 +5,13 @@ import { createJoinTokenInput, listJoinTokensInput, revokeJoinTokenInput } from 
 import { createJoinToken } from "../join-tokens/create-join-token";
 import { listJoinTokens } from "../join-tokens/list-join-tokens";
 import { revokeJoinToken } from "../join-tokens/revoke-join-token";
-import { defineMethod } from "./define-method";
+import { definePoolMethod } from "./define-method";
 
 // SPEC Part A "joinTokens": credentials that let a limited number of daemons
 // join one pool for a limited time.
 const common = { resource: "compute-pool", phase: "v0.2", status: "registered", module: "server" } as const;
 
-export const createJoinTokenMethod = defineMethod({
+export const createJoinTokenMethod = definePoolMethod({
   ...common,
   name: "joinTokens/create",
   responses: { 200: createJoinTokenResponse },
@@ -23,7 +23,7 @@ export const createJoinTokenMethod = defineMethod({
     createJoinToken({ db, pool, maxUses: input.maxUses, ttlSeconds: input.ttlSeconds, actor: principal.id, now }),
 });
 
-export const listJoinTokensMethod = defineMethod({
+export const listJoinTokensMethod = definePoolMethod({
   ...common,
   name: "joinTokens/list",
   responses: { 200: listJoinTokensResponse },
@@ -34,7 +34,7 @@ export const listJoinTokensMethod = defineMethod({
   handler: ({ db, pool }) => listJoinTokens({ db, pool }),
 });
 
-export const revokeJoinTokenMethod = defineMethod({
+export const revokeJoinTokenMethod = definePoolMethod({
   ...common,
   name: "joinTokens/revoke",
   responses: { 200: joinTokenJson },

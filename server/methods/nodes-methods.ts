@@ -12,7 +12,7 @@ import { authenticateRenewingNode } from "../nodes/authenticate-node";
 import { listNodes } from "../nodes/list-nodes";
 import { renewNodeCertificate } from "../nodes/renew-node-certificate";
 import { revokeNode } from "../nodes/revoke-node";
-import { defineMachineMethod, defineMethod, defineNodeMethod, MethodResult } from "./define-method";
+import { defineMachineMethod, definePoolMethod, defineNodeMethod, MethodResult } from "./define-method";
 import { observeJoin } from "../metrics/observe";
 
 // SPEC B5: the node daemon's join, with a join token or a site enrollment key.
@@ -52,7 +52,7 @@ export const joinNodeMethod = defineMachineMethod({
 // SPEC D1: the nodes an admission made, read and revoked by users and services.
 const nodePhase = { phase: "v0.4", status: "registered", module: "server" } as const;
 
-export const listNodesMethod = defineMethod({
+export const listNodesMethod = definePoolMethod({
   ...nodePhase,
   name: "nodes/list",
   responses: { 200: listNodesResponse },
