@@ -8,7 +8,7 @@ import type { JoinRequest } from "@/server/db/generated/client";
 import { listJoinRequestsSql, listPage } from "@/server/join-requests/list-join-requests";
 import { toJoinRequestJson } from "@/server/join-requests/join-request-json";
 import { approveJoinRequestMethod, listJoinRequestsMethod } from "@/server/methods/join-requests-methods";
-import { poolFactsFromJson, poolOrNotFound, type PoolFacts, type PoolRef } from "@/server/pools/find-pool";
+import { poolFactsFromJson, poolOrNotFound, type PoolFacts, type PoolRef } from "@/server/places/find-pool";
 import { TTL_DEFAULT_SECONDS, type StateFilter } from "@/lib/validations/join-requests";
 import { floorApproveStatements } from "../workload/floor-approve";
 

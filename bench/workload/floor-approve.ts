@@ -3,7 +3,7 @@ import { ApiError } from "@/server/api/errors";
 import type { JoinRequest } from "@/server/db/generated/client";
 import { approvalWrites } from "@/server/join-requests/approve-join-request";
 import { readJoinRequestSql, transitionSql } from "@/server/join-requests/transition-statement";
-import type { PoolFacts } from "@/server/pools/find-pool";
+import type { PoolFacts } from "@/server/places/find-pool";
 import { decideApproval, isVisibleToPool } from "@/lib/join-requests/state-machine";
 import { requireProvenTpm } from "@/lib/join-requests/tpm-requirement";
 

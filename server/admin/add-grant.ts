@@ -1,5 +1,5 @@
 import "server-only";
-import { findTenant } from "../pools/find-site";
+import { findTenant } from "../places/find-site";
 import type { Db } from "../db/client";
 import { roleFromName } from "../auth/roles";
 import { newId } from "@/lib/ids";

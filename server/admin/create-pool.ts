@@ -1,5 +1,5 @@
 import "server-only";
-import { findSite } from "../pools/find-site";
+import { findSite } from "../places/find-site";
 import type { Db } from "../db/client";
 import { createPoolInput } from "@/lib/validations/admin";
 import { parseAdminInput } from "./admin-error";

@@ -1,5 +1,5 @@
 import "server-only";
-import { findTenant } from "../pools/find-site";
+import { findTenant } from "../places/find-site";
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client";
 import { generateSecret, hashSecret } from "../auth/credentials";

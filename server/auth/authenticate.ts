@@ -6,7 +6,7 @@ import { parseBearer, secretMatches } from "./credentials";
 import type { Principal } from "./principal";
 import type { Grant } from "./roles";
 import { parseCookieHeader, principalFromSession } from "./session-principal";
-import { poolFactsFromJson, poolSql, type PoolFacts, type PoolFactsJson, type PoolRef } from "../pools/find-pool";
+import { poolFactsFromJson, poolSql, type PoolFacts, type PoolFactsJson, type PoolRef } from "../places/find-pool";
 
 const unauthenticated = (message: string) => new ApiError("UNAUTHENTICATED", message);
 

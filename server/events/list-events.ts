@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma, type Event } from "../db/generated/client";
 import type { Db } from "../db/client";
-import type { PoolFacts } from "../pools/find-pool";
+import type { PoolFacts } from "../places/find-pool";
 import type { EventType } from "@/lib/validations/events";
 import type { EventJson } from "@/lib/events/event-json";
 

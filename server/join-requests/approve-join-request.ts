@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
-import type { PoolFacts } from "../pools/find-pool";
+import type { PoolFacts } from "../places/find-pool";
 import { ApiError } from "../api/errors";
 import { decideApproval } from "@/lib/join-requests/state-machine";
 import { requireProvenTpm } from "@/lib/join-requests/tpm-requirement";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db, Tx } from "../db/client";
 import type { JoinRequest } from "../db/generated/client";
-import type { PoolFacts } from "../pools/find-pool";
+import type { PoolFacts } from "../places/find-pool";
 import { decideConsumption } from "@/lib/join-requests/state-machine";
 import { requireProvenTpm } from "@/lib/join-requests/tpm-requirement";
 import { transitionJoinRequest } from "./transition-join-request";

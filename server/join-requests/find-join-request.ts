@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
-import type { PoolFacts } from "../pools/find-pool";
+import type { PoolFacts } from "../places/find-pool";
 import { isVisibleToPool } from "@/lib/join-requests/state-machine";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { JOIN_REQUEST_ID_PATTERN } from "@/lib/validations/fields";

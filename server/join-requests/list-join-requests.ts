@@ -1,7 +1,7 @@
 import "server-only";
 import { Prisma, type JoinRequest } from "../db/generated/client";
 import type { Db } from "../db/client";
-import type { PoolFacts } from "../pools/find-pool";
+import type { PoolFacts } from "../places/find-pool";
 import type { StateFilter } from "@/lib/validations/join-requests";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { effectiveStateSql } from "./effective-state-sql";

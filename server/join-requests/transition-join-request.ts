@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db, Tx } from "../db/client";
 import type { JoinRequest } from "../db/generated/client";
-import type { PoolFacts } from "../pools/find-pool";
+import type { PoolFacts } from "../places/find-pool";
 import { ApiError } from "../api/errors";
 import type { EventData } from "../events/record-event";
 import { readJoinRequestSql, transitionSql, type TransitionChanges } from "./transition-statement";

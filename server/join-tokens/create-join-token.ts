@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import type { Db } from "../db/client";
-import type { PoolFacts } from "../pools/find-pool";
+import type { PoolFacts } from "../places/find-pool";
 import { ApiError } from "../api/errors";
 import { generateSecret, hashSecret } from "../auth/credentials";
 import type { JoinTokenJson } from "@/lib/join-tokens/join-token-json";

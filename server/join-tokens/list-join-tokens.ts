@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
-import type { PoolFacts } from "../pools/find-pool";
+import type { PoolFacts } from "../places/find-pool";
 import type { JoinTokenJson } from "@/lib/join-tokens/join-token-json";
 import { JOIN_TOKEN_PUBLIC_COLUMNS, toJoinTokenJson } from "./join-token-json";
 

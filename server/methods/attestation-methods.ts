@@ -9,10 +9,10 @@ import {
   removeTpmAllowedKeyInput,
   upsertDiscoveredMachinesInput,
 } from "@/lib/validations/attestation";
-import { listDiscoveredMachines } from "../attestation/list-discovered-machines";
-import { removeDiscoveredMachines } from "../attestation/remove-discovered-machines";
-import { addTpmAllowedKey, listTpmAllowedKeys, removeTpmAllowedKey } from "../attestation/tpm-allow-list";
-import { upsertDiscoveredMachines } from "../attestation/upsert-discovered-machines";
+import { listDiscoveredMachines } from "../attestation/discovery/list-discovered-machines";
+import { removeDiscoveredMachines } from "../attestation/discovery/remove-discovered-machines";
+import { addTpmAllowedKey, listTpmAllowedKeys, removeTpmAllowedKey } from "../attestation/allow-list/tpm-allow-list";
+import { upsertDiscoveredMachines } from "../attestation/discovery/upsert-discovered-machines";
 import { defineSiteMethod, defineTenantMethod } from "./define-method";
 
 // SPEC E3: the attestors' knowledge as published methods. A machine made known

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { Db } from "../db/client";
 import type { Principal } from "../auth/principal";
 import type { Permission } from "../auth/roles";
-import type { PoolFacts } from "../pools/find-pool";
+import type { PoolFacts } from "../places/find-pool";
 import type { NodeJsonRow } from "../nodes/node-rows";
 
 /**

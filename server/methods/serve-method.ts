@@ -8,7 +8,7 @@ import { authenticate, authenticateForPool } from "../auth/authenticate";
 import { authorize, authorizeTenantWide } from "../auth/authorize";
 import { assertSameOriginMutation } from "../auth/console-origin";
 import { getDb, type Db } from "../db/client";
-import { findPool, poolOrNotFound } from "../pools/find-pool";
+import { findPool, poolOrNotFound } from "../places/find-pool";
 import { parseInput } from "@/lib/validations/parse-input";
 import {
   MethodResult,
@@ -21,7 +21,7 @@ import {
 } from "./define-method";
 import { findNodeForPrincipal } from "../nodes/find-node-for-principal";
 import { methodPath } from "@/lib/api/method-path";
-import { findSite, findTenant } from "../pools/find-site";
+import { findSite, findTenant } from "../places/find-site";
 import { findMethod } from "./registry";
 import { observeMethodCall } from "../metrics/observe";
 import { tagMethodResource, traceMethodCall } from "../tracing/method-span";

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "../db/client";
 import type { JoinRequest } from "../db/generated/client";
-import type { PoolFacts } from "../pools/find-pool";
+import type { PoolFacts } from "../places/find-pool";
 import type { MachineFacts } from "../join-requests/create-join-request";
 import { consumeApproval } from "../join-requests/consume-approval";
 import { markJoinRequestExpired } from "../join-requests/expire-join-request";
@@ -11,7 +11,7 @@ import { tenantCa } from "../pki/tenant-ca";
 import { newId } from "@/lib/ids";
 import { countJoinCredentialUse } from "./count-join-credential-use";
 import { insertNode } from "./insert-node";
-import { useTpmChallenge } from "../tpm/tpm-activation";
+import { useTpmChallenge } from "../attestation/tpm/tpm-activation";
 import { revokeReplacedNodes } from "./replace-machine-nodes";
 import type { JoinCredential } from "./join-credential";
 

@@ -7,7 +7,7 @@ import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
 import { PENDING_TTL_SECONDS } from "@/lib/join-requests/state-machine";
 import { countJoinCredentialUse } from "./count-join-credential-use";
 import type { JoinCredential } from "./join-credential";
-import { useTpmChallenge } from "../tpm/tpm-activation";
+import { useTpmChallenge } from "../attestation/tpm/tpm-activation";
 import { guardPendingFlood, type PendingLimits } from "./pending-flood-guard";
 
 export interface Pending {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
-import { uuidKeyOf } from "./node-identity-keys";
+import { uuidKeyOf } from "../attestation/attestors/node-identity-keys";
 
 export interface MachineTwin {
   id: string;

@@ -6,7 +6,7 @@ import type { JoinCredential } from "./join-credential";
 import { Prisma } from "../db/generated/client";
 import { insertEventSql } from "../events/insert-event-sql";
 import { nodeEventRow } from "../events/record-node-event";
-import { hostnameKeyOf, uuidKeyOf } from "./node-identity-keys";
+import { hostnameKeyOf, uuidKeyOf } from "../attestation/attestors/node-identity-keys";
 
 /**
  * Records an admission, in the caller's transaction: the node, its first

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
-import type { PoolFacts } from "../pools/find-pool";
+import type { PoolFacts } from "../places/find-pool";
 import type { NodeStateFilter } from "@/lib/validations/nodes";
 import { toNodeJson, type NodeJson } from "@/lib/nodes/node-json";
 import { NODE_JSON_SELECT } from "./node-rows";

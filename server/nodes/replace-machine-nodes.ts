@@ -3,7 +3,7 @@ import type { Db, Tx } from "../db/client";
 import { ApiError } from "../api/errors";
 import { recordNodeEvent } from "../events/record-node-event";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
-import { hostnameKeyOf, uuidKeyOf } from "./node-identity-keys";
+import { hostnameKeyOf, uuidKeyOf } from "../attestation/attestors/node-identity-keys";
 
 // The consumption of an approval for a machine that already has an active node
 // (SPEC F2) replaces it only when a person approved exactly that: the request

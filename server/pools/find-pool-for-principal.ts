@@ -2,7 +2,7 @@ import "server-only";
 import type { Db } from "../db/client";
 import type { Principal } from "../auth/principal";
 import { grantAllows, grantAllowsTenantWide } from "../auth/roles";
-import type { PoolFacts } from "./find-pool";
+import type { PoolFacts } from "../places/find-pool";
 
 export interface ConsolePool extends PoolFacts {
   name: string;

@@ -3,7 +3,7 @@ import { getDb } from "@/server/db/client";
 import { approveJoinRequest } from "@/server/join-requests/approve-join-request";
 import { rejectJoinRequest } from "@/server/join-requests/reject-join-request";
 import { markJoinRequestExpired } from "@/server/join-requests/expire-join-request";
-import { findPool } from "@/server/pools/find-pool";
+import { findPool } from "@/server/places/find-pool";
 import { createWorld, makeRequest, type World } from "@/e2e/api/support/world";
 import { ACTIVITY_HOURS, listPoolActivity, type ActivityHour } from "./list-pool-activity";
 

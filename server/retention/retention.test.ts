@@ -4,7 +4,7 @@ import { getDb } from "@/server/db/client";
 import { ApiError } from "@/server/api/errors";
 import { approveJoinRequest } from "@/server/join-requests/approve-join-request";
 import { createJoinRequest } from "@/server/join-requests/create-join-request";
-import { findPool } from "@/server/pools/find-pool";
+import { findPool } from "@/server/places/find-pool";
 import { decideExpiry } from "@/lib/join-requests/state-machine";
 import { createWorld, eventTypesOf, eventsOf, makeRequest, storedRequest, type World } from "@/e2e/api/support/world";
 import { webhookWorld } from "@/e2e/api/support/webhook-world";

@@ -5,7 +5,7 @@ import { rejectJoinRequest } from "../join-requests/reject-join-request";
 import { verifyJoinBearer } from "../nodes/join-credential";
 import { joinNode } from "../nodes/join-node";
 import { makeKeyAndCsr } from "../pki/make-csr";
-import { findPool } from "../pools/find-pool";
+import { findPool } from "../places/find-pool";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
 import { DEMO_ENROLLMENT_KEYS, DEMO_JOIN_TOKENS } from "./demo-data";
 import { demoSoftwareTpm, joinAsMachine } from "./join-as-machine";

@@ -9,8 +9,8 @@ import { createSite } from "../admin/create-site";
 import { createTenant } from "../admin/create-tenant";
 import { createUser } from "../admin/create-user";
 import { setPoolArchived } from "../admin/set-pool-archived";
-import { addTpmAllowedKey } from "../attestation/tpm-allow-list";
-import { upsertDiscoveredMachines } from "../attestation/upsert-discovered-machines";
+import { addTpmAllowedKey } from "../attestation/allow-list/tpm-allow-list";
+import { upsertDiscoveredMachines } from "../attestation/discovery/upsert-discovered-machines";
 import { log } from "../log";
 import {
   DEMO_DISCOVERED_MACHINES,

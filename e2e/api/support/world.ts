@@ -6,7 +6,7 @@ import { createJoinRequest } from "@/server/join-requests/create-join-request";
 import { approveJoinRequest } from "@/server/join-requests/approve-join-request";
 import { rejectJoinRequest } from "@/server/join-requests/reject-join-request";
 import { consumeApproval } from "@/server/join-requests/consume-approval";
-import { findPool } from "@/server/pools/find-pool";
+import { findPool } from "@/server/places/find-pool";
 import type { Role } from "@/server/auth/roles";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
 

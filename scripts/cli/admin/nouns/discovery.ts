@@ -1,6 +1,6 @@
-import { listDiscoveredMachines } from "@/server/attestation/list-discovered-machines";
-import { removeDiscoveredMachines } from "@/server/attestation/remove-discovered-machines";
-import { writeDiscoveredMachines } from "@/server/attestation/upsert-discovered-machines";
+import { listDiscoveredMachines } from "@/server/attestation/discovery/list-discovered-machines";
+import { removeDiscoveredMachines } from "@/server/attestation/discovery/remove-discovered-machines";
+import { writeDiscoveredMachines } from "@/server/attestation/discovery/upsert-discovered-machines";
 import { AdminError, parseAdminInput } from "@/server/admin/admin-error";
 import { removeDiscoveredMachinesInput } from "@/lib/validations/attestation";
 import { required, text, type AdminNoun } from "./admin-command";

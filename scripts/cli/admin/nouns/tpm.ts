@@ -1,4 +1,4 @@
-import { addTpmAllowedKey, listTpmAllowedKeys, removeTpmAllowedKey } from "@/server/attestation/tpm-allow-list";
+import { addTpmAllowedKey, listTpmAllowedKeys, removeTpmAllowedKey } from "@/server/attestation/allow-list/tpm-allow-list";
 import { UsageError } from "../../shared/run-cli";
 import { nounUsage, required, text, type AdminNoun } from "./admin-command";
 import { at, printOutcome, printTable } from "./output";

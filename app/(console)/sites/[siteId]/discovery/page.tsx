@@ -9,7 +9,7 @@ import { safeDecode } from "@/lib/url/safe-decode";
 import { listDiscoveredMachinesInput } from "@/lib/validations/attestation";
 import { requireUser } from "@/server/auth/current-user";
 import { findSiteForPrincipal } from "@/server/attestation/find-site-for-principal";
-import { listDiscoveredMachines } from "@/server/attestation/list-discovered-machines";
+import { listDiscoveredMachines } from "@/server/attestation/discovery/list-discovered-machines";
 import { getDb } from "@/server/db/client";
 
 type Props = { params: Promise<{ siteId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -8,7 +8,7 @@ import { safeDecode } from "@/lib/url/safe-decode";
 import { ekSha256Field } from "@/lib/validations/attestation";
 import { requireUser } from "@/server/auth/current-user";
 import { attestationTenants } from "@/server/attestation/find-site-for-principal";
-import { listTpmAllowedKeys } from "@/server/attestation/tpm-allow-list";
+import { listTpmAllowedKeys } from "@/server/attestation/allow-list/tpm-allow-list";
 import { getDb } from "@/server/db/client";
 
 type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };

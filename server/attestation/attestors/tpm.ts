@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../../api/errors";
 import type { Attestor } from "./attestor";
 
 // Any join that presents a TPM (EK and AK) and has not proven it yet is

@@ -1,6 +1,6 @@
 import "server-only";
-import type { Db } from "../db/client";
-import type { PoolFacts } from "../pools/find-pool";
+import type { Db } from "../../db/client";
+import type { PoolFacts } from "../../places/find-pool";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
 import { activeHostnameAttestor, activeMachineAttestor } from "./active-nodes";
 import type { AttestationSubject, Attestor } from "./attestor";

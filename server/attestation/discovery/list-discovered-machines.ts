@@ -1,7 +1,7 @@
 import "server-only";
-import { Prisma } from "../db/generated/client";
-import type { Db } from "../db/client";
-import { parseAdminInput } from "../admin/admin-error";
+import { Prisma } from "../../db/generated/client";
+import type { Db } from "../../db/client";
+import { parseAdminInput } from "../../admin/admin-error";
 import { listDiscoveredMachinesInput } from "@/lib/validations/attestation";
 import type { DiscoveredMachineJson } from "@/lib/attestation/attestation-json";
 

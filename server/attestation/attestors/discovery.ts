@@ -1,8 +1,8 @@
 import "server-only";
-import type { Db } from "../db/client";
-import { Prisma } from "../db/generated/client";
-import type { PoolFacts } from "../pools/find-pool";
-import { uuidKeyOf } from "../nodes/node-identity-keys";
+import type { Db } from "../../db/client";
+import { Prisma } from "../../db/generated/client";
+import type { PoolFacts } from "../../places/find-pool";
+import { uuidKeyOf } from "./node-identity-keys";
 import type { AttestationSubject, Attestor, Verdict } from "./attestor";
 
 // The site's discovered-machine inventory knows a machine, not a MAC (SPEC

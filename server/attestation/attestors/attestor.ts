@@ -1,6 +1,6 @@
 import "server-only";
-import type { Db } from "../db/client";
-import type { PoolFacts } from "../pools/find-pool";
+import type { Db } from "../../db/client";
+import type { PoolFacts } from "../../places/find-pool";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
 
 // An attestor judges one thing about a joining machine (SPEC B5). It may

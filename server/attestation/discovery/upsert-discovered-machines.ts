@@ -1,8 +1,8 @@
 import "server-only";
-import { findSite } from "../pools/find-site";
-import type { Db, Tx } from "../db/client";
-import { AdminError, parseAdminInput } from "../admin/admin-error";
-import { recordAdminChange, type AdminActor } from "../admin/record-admin-change";
+import { findSite } from "../../places/find-site";
+import type { Db, Tx } from "../../db/client";
+import { AdminError, parseAdminInput } from "../../admin/admin-error";
+import { recordAdminChange, type AdminActor } from "../../admin/record-admin-change";
 import { newId } from "@/lib/ids";
 import { upsertDiscoveredMachinesInput, type DiscoveredMachineInput } from "@/lib/validations/attestation";
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import type { Db, Tx } from "../db/client";
-import { ApiError } from "../api/errors";
+import type { Db, Tx } from "../../db/client";
+import { ApiError } from "../../api/errors";
 import { newId } from "@/lib/ids";
 import type { EndorsementKey } from "@/lib/tpm/endorsement-key";
 import { makeCredential } from "@/lib/tpm/make-credential";

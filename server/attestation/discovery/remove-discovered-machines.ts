@@ -1,7 +1,7 @@
 import "server-only";
-import type { Db } from "../db/client";
-import { parseAdminInput } from "../admin/admin-error";
-import { recordAdminChange, type AdminActor } from "../admin/record-admin-change";
+import type { Db } from "../../db/client";
+import { parseAdminInput } from "../../admin/admin-error";
+import { recordAdminChange, type AdminActor } from "../../admin/record-admin-change";
 import { removeDiscoveredMachinesInput } from "@/lib/validations/attestation";
 
 /** Forgets machines of a site's discovery inventory: their next join is deferred again. */

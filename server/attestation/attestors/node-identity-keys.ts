@@ -1,5 +1,5 @@
 import "server-only";
-import { isPlaceholderHardwareId } from "../attestors/hardware";
+import { isPlaceholderHardwareId } from "./hardware";
 
 // What makes two nodes the same machine (SPEC F2) or the same name (F3):
 // compared case-insensitively, as firmware and DNS do. A placeholder UUID

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "../api/errors";
+import { ApiError } from "../../api/errors";
 import { attestationKeyProblems, parseTpm2bPublic, tpmName } from "@/lib/tpm/tpm2b-public";
 import { TpmFormatError } from "@/lib/tpm/tpm-format-error";
 

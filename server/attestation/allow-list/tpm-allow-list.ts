@@ -1,10 +1,10 @@
 import "server-only";
-import { findTenant } from "../pools/find-site";
-import type { Db } from "../db/client";
-import { ApiError } from "../api/errors";
-import { AdminError, parseAdminInput, type AdminOutcome } from "../admin/admin-error";
-import { recordAdminChange, type AdminActor } from "../admin/record-admin-change";
-import { readEndorsementKeyField } from "../pki/machine-keys";
+import { findTenant } from "../../places/find-site";
+import type { Db } from "../../db/client";
+import { ApiError } from "../../api/errors";
+import { AdminError, parseAdminInput, type AdminOutcome } from "../../admin/admin-error";
+import { recordAdminChange, type AdminActor } from "../../admin/record-admin-change";
+import { readEndorsementKeyField } from "../../pki/machine-keys";
 import { newId } from "@/lib/ids";
 import { addTpmAllowedKeyInput, listTpmAllowedKeysInput, removeTpmAllowedKeyInput } from "@/lib/validations/attestation";
 

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getDb } from "../db/client";
+import { getDb } from "../../db/client";
 import { discoveryAttestor, discoveryMatchSql } from "./discovery";
 import type { AttestationSubject } from "./attestor";
 

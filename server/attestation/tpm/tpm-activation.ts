@@ -1,8 +1,8 @@
 import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { Db, Tx } from "../db/client";
-import { ApiError } from "../api/errors";
-import { log } from "../log";
+import type { Db, Tx } from "../../db/client";
+import { ApiError } from "../../api/errors";
+import { log } from "../../log";
 
 // The second step of the TPM join (SPEC F1): the machine sends back the secret
 // its TPM recovered with TPM2_ActivateCredential. Only then is its EK proven.

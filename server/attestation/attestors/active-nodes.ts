@@ -1,6 +1,6 @@
 import "server-only";
-import type { Db } from "../db/client";
-import { hostnameKeyOf, uuidKeyOf } from "../nodes/node-identity-keys";
+import type { Db } from "../../db/client";
+import { hostnameKeyOf, uuidKeyOf } from "./node-identity-keys";
 import type { Attestor } from "./attestor";
 
 // One active node per machine and per hostname in a tenant (SPEC F2, F3).
