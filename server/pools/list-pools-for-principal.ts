@@ -3,6 +3,7 @@ import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import type { Principal } from "../auth/principal";
 import { grantAllows, PERMISSIONS_BY_ROLE } from "../auth/roles";
+import { effectiveStateSql } from "../join-requests/effective-state-sql";
 
 export interface PoolSummary {
   id: string;
@@ -57,7 +58,7 @@ export async function listPoolsForPrincipal(input: { db: Db; principal: Principa
   const siteIds = [...new Set(pools.map((pool) => pool.siteId))];
   const counts = await db.$queryRaw<{ poolId: string | null; siteId: string; n: number }[]>`
     SELECT pool_id AS "poolId", site_id AS "siteId", count(*)::int AS n FROM join_requests
-    WHERE state = 'pending' AND expires_at > ${now}
+    WHERE ${effectiveStateSql("pending", now)}
       AND (pool_id IN (${Prisma.join(poolIds)}) OR (pool_id IS NULL AND site_id IN (${Prisma.join(siteIds)})))
     GROUP BY pool_id, site_id`;
   const ownByPool = new Map(counts.filter((row) => row.poolId).map((row) => [row.poolId!, row.n]));
