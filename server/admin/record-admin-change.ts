@@ -1,7 +1,6 @@
 import "server-only";
 import type { Tx } from "../db/client";
-import type { EventData } from "../events/record-event";
-import { newId } from "@/lib/ids";
+import { eventRow, writeEvent, type EventData } from "../events/write-event";
 import type { AdminEventType } from "@/lib/validations/events";
 
 /** Who made an administrative change: `cli:<os user>` for the operator's command line, `seed` for the demo data. */
@@ -33,16 +32,16 @@ export async function recordAdminChange(
   const { tenantId, now } = change;
   const siteId = change.siteId ?? null;
   const poolId = change.poolId ?? null;
-  await tx.event.create({
-    data: {
-      id: newId("evt", now.getTime()),
+  await writeEvent(
+    tx,
+    eventRow({
       type: change.type ?? "compute.admin.changed",
-      occurredAt: now,
+      now,
       tenantId,
       siteId,
       poolId,
       requestId: null,
       data: { actor: change.actor, noun: change.noun, verb: change.verb, id: change.id, tenantId, siteId, poolId, ...change.data },
-    },
-  });
+    }),
+  );
 }

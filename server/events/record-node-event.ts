@@ -1,8 +1,7 @@
 import "server-only";
 import type { Tx } from "../db/client";
-import { newId } from "@/lib/ids";
 import type { NodeEventType } from "@/lib/validations/events";
-import type { EventData } from "./record-event";
+import { eventRow, writeEvent, type EventData, type EventRow } from "./write-event";
 
 /** The node an event is about: it lands in its pool's events/list and webhooks. */
 export interface EventNode {
@@ -16,20 +15,19 @@ type NodeEvent = { type: NodeEventType; node: EventNode; actor: string; now: Dat
 
 /** Writes a node's event in the caller's transaction (the outbox): it exists exactly when its change committed. */
 export async function recordNodeEvent(tx: Tx, event: NodeEvent): Promise<void> {
-  await tx.event.create({ data: nodeEventRow(event) });
+  await writeEvent(tx, nodeEventRow(event));
 }
 
 /** A node event's row (also inserted in SQL by a statement that makes the node). */
-export function nodeEventRow(event: NodeEvent) {
+export function nodeEventRow(event: NodeEvent): EventRow {
   const { node, now } = event;
-  return {
-    id: newId("evt", now.getTime()),
+  return eventRow({
     type: event.type,
-    occurredAt: now,
+    now,
     tenantId: node.tenantId,
     siteId: node.siteId,
     poolId: node.poolId,
     requestId: null,
     data: { nodeId: node.id, siteId: node.siteId, poolId: node.poolId, actor: event.actor, ...event.data },
-  };
+  });
 }

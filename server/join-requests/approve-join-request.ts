@@ -8,7 +8,7 @@ import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { toJoinRequestJson } from "./join-request-json";
 import { transitionJoinRequest } from "./transition-join-request";
 import type { TransitionChanges } from "./transition-statement";
-import type { EventData } from "../events/record-event";
+import type { EventData } from "../events/write-event";
 
 /**
  * Approves a pending request for `pool` with a new expiry of `ttlSeconds`

@@ -3,7 +3,7 @@ import type { Db, Tx } from "../db/client";
 import type { JoinRequest } from "../db/generated/client";
 import type { PoolFacts } from "../places/find-pool";
 import { ApiError } from "../api/errors";
-import type { EventData } from "../events/record-event";
+import type { EventData } from "../events/write-event";
 import { readJoinRequestSql, transitionSql, type TransitionChanges } from "./transition-statement";
 import { isVisibleToPool, type Decision } from "@/lib/join-requests/state-machine";
 import type { JoinRequestEventType } from "@/lib/validations/events";

@@ -1,9 +1,8 @@
 import "server-only";
 import { Prisma, type JoinRequest } from "../db/generated/client";
-import type { EventData } from "../events/record-event";
-import { insertEventSql } from "../events/insert-event-sql";
+import { insertJoinRequestEventSql } from "../events/record-event";
+import type { EventData } from "../events/write-event";
 import type { JoinRequestEventType } from "@/lib/validations/events";
-import { newId } from "@/lib/ids";
 import { effectiveStateSql } from "./effective-state-sql";
 import { JOIN_REQUEST_COLUMNS } from "./list-join-requests";
 
@@ -62,20 +61,7 @@ export function transitionSql(input: {
         AND pool_id IS NOT DISTINCT FROM ${read.poolId} ${tpmGuard}
       RETURNING *
     ), recorded AS (
-      ${insertEventSql(
-        {
-          id: newId("evt", now.getTime()),
-          type: event.type,
-          occurredAt: now,
-          tenantId: Prisma.sql`tenant_id`,
-          siteId: Prisma.sql`site_id`,
-          poolId: Prisma.sql`pool_id`,
-          requestId: Prisma.sql`id`,
-          data: Prisma.sql`jsonb_build_object('requestId', id, 'siteId', site_id, 'poolId', pool_id, 'actor', ${actor}::text)
-            || ${JSON.stringify(event.data ?? {})}::jsonb`,
-        },
-        Prisma.sql`updated`,
-      )}
+      ${insertJoinRequestEventSql({ ...event, actor, now }, Prisma.sql`updated`)}
     )
     SELECT ${JOIN_REQUEST_COLUMNS} FROM updated`;
 }

@@ -4,7 +4,7 @@ import type { MachineFacts } from "../join-requests/create-join-request";
 import type { NodeCertificate } from "../pki/issue-node-certificate";
 import type { JoinCredential } from "./join-credential";
 import { Prisma } from "../db/generated/client";
-import { insertEventSql } from "../events/insert-event-sql";
+import { insertEventRowSql } from "../events/write-event";
 import { nodeEventRow } from "../events/record-node-event";
 import { hostnameKeyOf, uuidKeyOf } from "../attestation/attestors/node-identity-keys";
 
@@ -57,7 +57,7 @@ export async function insertNode(
       SELECT id, ${certificate.serial}, ${certificate.notBefore}, ${certificate.notAfter}, ${certificate.sha256}, ${certificate.publicKeyDer}
       FROM node
     )
-    ${insertEventSql({ ...event, requestId: Prisma.sql`NULL`, data: Prisma.sql`${JSON.stringify(event.data)}::jsonb` }, Prisma.sql`node`)}`;
+    ${insertEventRowSql(event, Prisma.sql`node`)}`;
 }
 
 /** A node_certificates row: what verifies the node's JWTs until notAfter (SPEC D2). */
