@@ -5,14 +5,8 @@ import type { PoolFacts } from "../places/find-pool";
 import type { StateFilter } from "@/lib/validations/join-requests";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { effectiveStateSql } from "./effective-state-sql";
+import { JOIN_REQUEST_COLUMNS } from "./join-request-columns";
 import { toJoinRequestJson } from "./join-request-json";
-
-// Every column, named as the Prisma model names it, so raw rows are JoinRequests.
-export const JOIN_REQUEST_COLUMNS = Prisma.raw(`id, tenant_id AS "tenantId", site_id AS "siteId", pool_id AS "poolId",
-  state::text AS state, reasons, hostname, system_uuid AS "systemUuid", serial_number AS "serialNumber",
-  mac_addresses AS "macAddresses", tpm_ek_sha256 AS "tpmEkSha256", tpm_ek_proven AS "tpmEkProven", csr_sha256 AS "csrSha256",
-  created_at AS "createdAt", expires_at AS "expiresAt", decided_at AS "decidedAt", decided_by AS "decidedBy",
-  reason, consumed_at AS "consumedAt", join_token_id AS "joinTokenId", enroll_key_id AS "enrollKeyId"`);
 
 /** The effective-state filter in SQL: expiry is read at query time (SPEC B1). */
 function stateCondition(state: StateFilter, now: Date): Prisma.Sql {

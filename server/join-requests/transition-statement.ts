@@ -4,7 +4,7 @@ import { insertJoinRequestEventSql } from "../events/record-event";
 import type { EventData } from "../events/write-event";
 import type { JoinRequestEventType } from "@/lib/validations/events";
 import { effectiveStateSql } from "./effective-state-sql";
-import { JOIN_REQUEST_COLUMNS } from "./list-join-requests";
+import { JOIN_REQUEST_COLUMN_OF, JOIN_REQUEST_COLUMNS } from "./join-request-columns";
 
 /** What a transition may change on a request. */
 export interface TransitionChanges {
@@ -17,14 +17,14 @@ export interface TransitionChanges {
   consumedAt?: Date;
 }
 
-const COLUMNS: Record<Exclude<keyof TransitionChanges, "state">, string> = {
-  poolId: "pool_id",
-  expiresAt: "expires_at",
-  decidedAt: "decided_at",
-  decidedBy: "decided_by",
-  reason: "reason",
-  consumedAt: "consumed_at",
-};
+const CHANGED_FIELDS: Exclude<keyof TransitionChanges, "state">[] = [
+  "poolId",
+  "expiresAt",
+  "decidedAt",
+  "decidedBy",
+  "reason",
+  "consumedAt",
+];
 
 /**
  * A transition and its event as one statement (SPEC B1, B6): the update
@@ -51,8 +51,8 @@ export function transitionSql(input: {
     ? Prisma.sql`AND (tpm_ek_proven OR NOT EXISTS (SELECT 1 FROM pools WHERE id = ${input.intoPool} AND requires_tpm))`
     : Prisma.empty;
   const assignments = [Prisma.sql`state = ${changes.state}::join_request_state`];
-  for (const [field, column] of Object.entries(COLUMNS) as [keyof typeof COLUMNS, string][]) {
-    if (changes[field] !== undefined) assignments.push(Prisma.sql`${Prisma.raw(column)} = ${changes[field]}`);
+  for (const field of CHANGED_FIELDS) {
+    if (changes[field] !== undefined) assignments.push(Prisma.sql`${Prisma.raw(JOIN_REQUEST_COLUMN_OF[field])} = ${changes[field]}`);
   }
   return Prisma.sql`
     WITH updated AS (

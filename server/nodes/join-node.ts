@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { Prisma, type JoinRequest } from "../db/generated/client";
 import { ApiError } from "../api/errors";
 import { findPool, type PoolFacts } from "../places/find-pool";
-import { JOIN_REQUEST_COLUMNS } from "../join-requests/list-join-requests";
+import { JOIN_REQUEST_COLUMNS } from "../join-requests/join-request-columns";
 import { runAttestors } from "../attestation/attestors/run-attestors";
 import type { MachineFacts } from "../join-requests/create-join-request";
 import { readEndorsementKeyField, verifyCsr, type VerifiedCsr } from "../pki/machine-keys";
