@@ -4,7 +4,7 @@ import { useJoinRequestsInfiniteQuery } from "@/data/join-requests/join-requests
 import type { BulkDecision } from "@/data/join-requests/decide-join-requests-mutation";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { QueueSkeleton } from "./queue-skeleton";
-import type { RowAction } from "./requests-table";
+import type { RowAction } from "./row-action";
 import { StateFilterRadios } from "./state-filter";
 import { useQueueUrlState } from "./queue-url-state";
 import type { QueuePool } from "./queue-pool";

@@ -4,7 +4,8 @@ import type { JoinRequestsView } from "@/data/join-requests/join-requests-infini
 import type { BulkDecision } from "@/data/join-requests/decide-join-requests-mutation";
 import type { StateFilter } from "@/lib/validations/join-requests";
 import { QueueEmpty, QueueError } from "./queue-states";
-import { RequestsTable, type RowAction } from "./requests-table";
+import { RequestsTable } from "./requests-table";
+import type { RowAction } from "./row-action";
 import type { QueuePool } from "./queue-pool";
 import { rememberLoadedUntil } from "./remember-loaded-until";
 import { useNewPendingAnnouncement } from "./use-new-pending-announcement";

@@ -10,10 +10,9 @@ import { approveUnavailable } from "./approve-unavailable";
 import tableCards from "@/components/ui/table-cards.module.css";
 import styles from "./queue.module.css";
 import { useQueueShortcuts } from "./queue-shortcuts";
+import type { RowAction } from "./row-action";
 
 const ShortcutsHelpDialog = lazy(() => import("./shortcuts-help-dialog").then((m) => ({ default: m.ShortcutsHelpDialog })));
-
-export type RowAction = { kind: "approve" | "reject"; request: JoinRequestJson };
 
 /** The queue's table. Action controls only for a pool admin (SPEC B4). */
 export function RequestsTable(props: {
