@@ -2,7 +2,7 @@ import { LocalTime } from "@/components/join-requests/countdown";
 import styles from "@/components/join-requests/queue.module.css";
 import { NavLink } from "@/components/ui/nav-link";
 import type { NodeJson } from "@/lib/nodes/node-json";
-import type { MachineTwin } from "@/server/nodes/find-machine-twins";
+import type { MachineTwin } from "@/lib/nodes/machine-twin";
 import { certificateExpiresSoon, hardwareSummary, isStale, osSummary } from "@/lib/nodes/node-facts";
 import { nodeHref } from "./node-url";
 import tableCards from "@/components/ui/table-cards.module.css";

@@ -1,8 +1,8 @@
 import { LocalTime } from "@/components/join-requests/countdown";
 import tableCards from "@/components/ui/table-cards.module.css";
 import styles from "@/components/join-requests/queue.module.css";
-import type { WebhookSubscriptionInfo } from "@/server/webhooks/webhook-subscriptions";
-import { FAILING_AFTER } from "@/server/webhooks/webhook-health";
+import { FAILING_AFTER } from "@/lib/webhooks/webhook-health";
+import type { WebhookSubscriptionInfo } from "@/lib/webhooks/webhook-subscription";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
