@@ -1,6 +1,6 @@
 import type { StateFilter } from "@/lib/validations/join-requests";
 import { isApiClientError } from "@/lib/api-client/api-client-error";
-import styles from "./queue.module.css";
+import listPage from "@/components/ui/list-page.module.css";
 
 const EMPTY: Record<StateFilter, { title: string; body: React.ReactNode }> = {
   pending: {
@@ -34,7 +34,7 @@ const EMPTY: Record<StateFilter, { title: string; body: React.ReactNode }> = {
 export function QueueEmpty({ state }: { state: StateFilter }) {
   const { title, body } = EMPTY[state];
   return (
-    <div className={`card ${styles.empty}`} data-testid="queue-empty">
+    <div className={`card ${listPage.empty}`} data-testid="queue-empty">
       <h2>{title}</h2>
       <p className="muted">{body}</p>
     </div>

@@ -8,6 +8,8 @@ import { ReasonBadges, shortHash, SiteRequestBadge, StateBadge } from "./request
 import type { QueuePool } from "./queue-pool";
 import { approveUnavailable } from "./approve-unavailable";
 import tableCards from "@/components/ui/table-cards.module.css";
+import dataTable from "@/components/ui/data-table.module.css";
+import machineCell from "@/components/ui/machine-cell.module.css";
 import styles from "./queue.module.css";
 import { useQueueShortcuts } from "./queue-shortcuts";
 import type { RowAction } from "./row-action";
@@ -44,8 +46,8 @@ export function RequestsTable(props: {
           Keyboard shortcuts <kbd>?</kbd>
         </button>
       </p>
-      <div className={styles.tableWrap}>
-        <table ref={table} className={`${styles.table} ${tableCards.cards}`} data-testid="requests-table">
+      <div className={dataTable.tableWrap}>
+        <table ref={table} className={`${dataTable.table} ${tableCards.cards} ${styles.requests}`} data-testid="requests-table">
           <thead>
             <tr>
               {pool.canDecide ? (
@@ -100,13 +102,13 @@ export function RequestsTable(props: {
                   </td>
                 ) : null}
                 <td>
-                  <div className={styles.machine}>
-                    <span className={styles.hostname}>
+                  <div className={machineCell.machine}>
+                    <span className={machineCell.hostname}>
                       <NavLink href={`/pools/${encodeURIComponent(pool.id)}/requests/${request.id}`}>{request.machine.hostname}</NavLink>
                       <StateBadge state={request.state} />
                       <SiteRequestBadge request={request} />
                     </span>
-                    <span className={styles.ids}>
+                    <span className={dataTable.ids}>
                       UUID {request.machine.systemUuid}
                       <br />
                       SN {request.machine.serialNumber || "—"}
@@ -134,10 +136,10 @@ export function RequestsTable(props: {
                     <CopyButton value={request.csrSha256} label={`Copy the CSR fingerprint of ${request.machine.hostname}`} />
                   </span>
                 </td>
-                <td className={styles.nowrap} data-label="Age">
+                <td className={dataTable.nowrap} data-label="Age">
                   <Age iso={request.createdAt} />
                 </td>
-                <td className={styles.nowrap} data-label="Expires in">
+                <td className={dataTable.nowrap} data-label="Expires in">
                   <ExpiryCountdown request={request} />
                 </td>
                 {pool.canDecide ? (

@@ -1,5 +1,5 @@
 import { WebhooksTable } from "@/components/webhooks/webhooks-table";
-import styles from "@/components/join-requests/queue.module.css";
+import listPage from "@/components/ui/list-page.module.css";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { listWebhooksForPrincipal } from "@/server/webhooks/list-webhooks-for-principal";
@@ -18,7 +18,7 @@ export default async function WebhooksPage() {
         <code>npm run admin -- webhooks</code>; signing secrets are shown once, there, and never here.
       </p>
       {tenants.length === 0 ? (
-        <div className={`card ${styles.empty}`}>
+        <div className={`card ${listPage.empty}`}>
           <p>
             <strong>No webhooks to show.</strong>
           </p>

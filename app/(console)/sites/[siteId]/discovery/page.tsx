@@ -2,7 +2,8 @@ import { notFound } from "next/navigation";
 import { DiscoveryImport } from "@/components/attestation/discovery-import";
 import { DiscoveryRowActions } from "@/components/attestation/discovery-row-actions";
 import styles from "@/components/attestation/attestation.module.css";
-import queue from "@/components/join-requests/queue.module.css";
+import dataTable from "@/components/ui/data-table.module.css";
+import listPage from "@/components/ui/list-page.module.css";
 import { LocalTime } from "@/components/join-requests/countdown";
 import { NavLink } from "@/components/ui/nav-link";
 import { safeDecode } from "@/lib/url/safe-decode";
@@ -73,13 +74,13 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
         {view.query ? <NavLink href={href(siteId, {})}>Clear</NavLink> : null}
       </form>
       {view.cursor ? (
-        <p className={queue.notice}>
+        <p className={listPage.notice}>
           Showing machines after <code>{view.cursor}</code>.{" "}
           <NavLink href={href(siteId, { query: view.query })}>Back to the first page</NavLink>
         </p>
       ) : null}
       {machines.length === 0 ? (
-        <div className={`card ${queue.empty}`} data-testid="discovery-empty">
+        <div className={`card ${listPage.empty}`} data-testid="discovery-empty">
           <p>
             <strong>{view.query ? `No machine matches ${view.query}.` : "This site's inventory is empty."}</strong>
           </p>
@@ -88,8 +89,8 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
           </p>
         </div>
       ) : (
-        <div className={queue.tableWrap}>
-          <table className={queue.table} data-testid="discovery-table">
+        <div className={dataTable.tableWrap}>
+          <table className={dataTable.table} data-testid="discovery-table">
             <caption className="visually-hidden">Discovered machines of {site.id}</caption>
             <thead>
               <tr>
@@ -110,7 +111,7 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
                   <td className="mono">{machine.systemUuid}</td>
                   <td className={styles.macs}>{machine.macAddresses.join(" ")}</td>
                   <td className="mono">{machine.assignedPoolId ?? "—"}</td>
-                  <td className={queue.nowrap}>
+                  <td className={dataTable.nowrap}>
                     <LocalTime iso={machine.createdAt} />
                   </td>
                   {site.canManage ? (
@@ -125,7 +126,7 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
         </div>
       )}
       {nextCursor ? (
-        <div className={queue.more}>
+        <div className={listPage.more}>
           <NavLink href={href(siteId, { query: view.query, cursor: nextCursor })}>Next page →</NavLink>
         </div>
       ) : null}

@@ -1,7 +1,8 @@
 import { notFound } from "next/navigation";
 import { TpmAllowForm } from "@/components/attestation/tpm-allow-form";
 import { TpmRemoveButton } from "@/components/attestation/tpm-remove-button";
-import queue from "@/components/join-requests/queue.module.css";
+import dataTable from "@/components/ui/data-table.module.css";
+import listPage from "@/components/ui/list-page.module.css";
 import { LocalTime } from "@/components/join-requests/countdown";
 import { NavLink } from "@/components/ui/nav-link";
 import { safeDecode } from "@/lib/url/safe-decode";
@@ -50,14 +51,14 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
       </p>
       {canManage ? <TpmAllowForm tenantId={tenantId} /> : null}
       {keys.length === 0 ? (
-        <div className={`card ${queue.empty}`} data-testid="tpm-empty">
+        <div className={`card ${listPage.empty}`} data-testid="tpm-empty">
           <p>
             <strong>No endorsement key is allowed yet.</strong>
           </p>
         </div>
       ) : (
-        <div className={queue.tableWrap}>
-          <table className={queue.table} data-testid="tpm-table">
+        <div className={dataTable.tableWrap}>
+          <table className={dataTable.table} data-testid="tpm-table">
             <caption className="visually-hidden">Allowed endorsement keys of {tenantId}</caption>
             <thead>
               <tr>
@@ -76,7 +77,7 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
                 <tr key={key.ekSha256} data-testid="tpm-row">
                   <td className="mono">{key.ekSha256}</td>
                   <td>{key.note || <span className="muted">—</span>}</td>
-                  <td className={queue.nowrap}>
+                  <td className={dataTable.nowrap}>
                     <LocalTime iso={key.createdAt} />
                   </td>
                   {canManage ? (
@@ -91,7 +92,7 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
         </div>
       )}
       {nextCursor ? (
-        <div className={queue.more}>
+        <div className={listPage.more}>
           <NavLink href={`/tenants/${encodeURIComponent(tenantId)}/tpm?cursor=${nextCursor}`}>Next page →</NavLink>
         </div>
       ) : null}
