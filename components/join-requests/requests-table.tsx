@@ -1,6 +1,7 @@
 "use client";
 import { lazy, Suspense, useRef, useState } from "react";
 import { NavLink } from "@/components/ui/nav-link";
+import { ActionsColumnHeader } from "@/components/ui/actions-column-header";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { Age, ExpiryCountdown } from "./countdown";
 import { CopyButton } from "./copy-button";
@@ -70,11 +71,7 @@ export function RequestsTable(props: {
               <th scope="col">CSR</th>
               <th scope="col">Age</th>
               <th scope="col">Expires in</th>
-              {pool.canDecide ? (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              ) : null}
+              {pool.canDecide ? <ActionsColumnHeader /> : null}
             </tr>
           </thead>
           <tbody>

@@ -1,6 +1,8 @@
 import { notFound } from "next/navigation";
 import choiceFilter from "@/components/ui/choice-filter.module.css";
 import listPage from "@/components/ui/list-page.module.css";
+import { NextPageLink } from "@/components/ui/next-page-link";
+import { EmptyState } from "@/components/ui/empty-state";
 import { LiveRefresh } from "@/components/nodes/live-refresh";
 import { nodeListHref, readNodeListView } from "@/components/nodes/node-url";
 import { NodesTable } from "@/components/nodes/nodes-table";
@@ -72,7 +74,7 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
         </p>
       ) : null}
       {nodes.length === 0 ? (
-        <div className={`card ${listPage.empty}`} data-testid="nodes-empty">
+        <EmptyState testId="nodes-empty">
           <p>
             <strong>
               No {view.state === "all" ? "" : `${view.state} `}nodes{view.cursor ? " after this one" : ""}.
@@ -81,17 +83,11 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
           <p className="muted">
             A machine becomes a node when it is admitted: at once when the attestors vouch for it, or when its retry uses an approval.
           </p>
-        </div>
+        </EmptyState>
       ) : (
         <NodesTable poolId={pool.id} nodes={nodes} sections={sections} twins={twins} now={new Date()} />
       )}
-      {nextCursor ? (
-        <div className={listPage.more}>
-          <NavLink className="button" href={nodeListHref(pool.id, { state: view.state, cursor: nextCursor })}>
-            Next page →
-          </NavLink>
-        </div>
-      ) : null}
+      {nextCursor ? <NextPageLink className="button" href={nodeListHref(pool.id, { state: view.state, cursor: nextCursor })} /> : null}
     </>
   );
 }

@@ -4,6 +4,9 @@ import { DiscoveryRowActions } from "@/components/attestation/discovery-row-acti
 import styles from "@/components/attestation/attestation.module.css";
 import dataTable from "@/components/ui/data-table.module.css";
 import listPage from "@/components/ui/list-page.module.css";
+import { ActionsColumnHeader } from "@/components/ui/actions-column-header";
+import { NextPageLink } from "@/components/ui/next-page-link";
+import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/join-requests/countdown";
 import { NavLink } from "@/components/ui/nav-link";
 import { safeDecode } from "@/lib/url/safe-decode";
@@ -80,14 +83,14 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
         </p>
       ) : null}
       {machines.length === 0 ? (
-        <div className={`card ${listPage.empty}`} data-testid="discovery-empty">
+        <EmptyState testId="discovery-empty">
           <p>
             <strong>{view.query ? `No machine matches ${view.query}.` : "This site's inventory is empty."}</strong>
           </p>
           <p className="muted">
             Every machine joining here is deferred as unknown to discovery until it is imported, or trusted from its join request.
           </p>
-        </div>
+        </EmptyState>
       ) : (
         <div className={dataTable.tableWrap}>
           <table className={dataTable.table} data-testid="discovery-table">
@@ -98,11 +101,7 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
                 <th scope="col">MAC addresses</th>
                 <th scope="col">Pool</th>
                 <th scope="col">Added</th>
-                {site.canManage ? (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
+                {site.canManage ? <ActionsColumnHeader /> : null}
               </tr>
             </thead>
             <tbody>
@@ -125,11 +124,7 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
           </table>
         </div>
       )}
-      {nextCursor ? (
-        <div className={listPage.more}>
-          <NavLink href={href(siteId, { query: view.query, cursor: nextCursor })}>Next page →</NavLink>
-        </div>
-      ) : null}
+      {nextCursor ? <NextPageLink href={href(siteId, { query: view.query, cursor: nextCursor })} /> : null}
     </>
   );
 }

@@ -2,7 +2,9 @@ import { notFound } from "next/navigation";
 import { TpmAllowForm } from "@/components/attestation/tpm-allow-form";
 import { TpmRemoveButton } from "@/components/attestation/tpm-remove-button";
 import dataTable from "@/components/ui/data-table.module.css";
-import listPage from "@/components/ui/list-page.module.css";
+import { ActionsColumnHeader } from "@/components/ui/actions-column-header";
+import { NextPageLink } from "@/components/ui/next-page-link";
+import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/join-requests/countdown";
 import { NavLink } from "@/components/ui/nav-link";
 import { safeDecode } from "@/lib/url/safe-decode";
@@ -51,11 +53,11 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
       </p>
       {canManage ? <TpmAllowForm tenantId={tenantId} /> : null}
       {keys.length === 0 ? (
-        <div className={`card ${listPage.empty}`} data-testid="tpm-empty">
+        <EmptyState testId="tpm-empty">
           <p>
             <strong>No endorsement key is allowed yet.</strong>
           </p>
-        </div>
+        </EmptyState>
       ) : (
         <div className={dataTable.tableWrap}>
           <table className={dataTable.table} data-testid="tpm-table">
@@ -65,11 +67,7 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
                 <th scope="col">EK SHA-256</th>
                 <th scope="col">Note</th>
                 <th scope="col">Added</th>
-                {canManage ? (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
+                {canManage ? <ActionsColumnHeader /> : null}
               </tr>
             </thead>
             <tbody>
@@ -91,11 +89,7 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
           </table>
         </div>
       )}
-      {nextCursor ? (
-        <div className={listPage.more}>
-          <NavLink href={`/tenants/${encodeURIComponent(tenantId)}/tpm?cursor=${nextCursor}`}>Next page →</NavLink>
-        </div>
-      ) : null}
+      {nextCursor ? <NextPageLink href={`/tenants/${encodeURIComponent(tenantId)}/tpm?cursor=${nextCursor}`} /> : null}
     </>
   );
 }
