@@ -1,16 +1,9 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { toast } from "@/components/ui/toast";
-import { parseMachineManifest } from "@/lib/attestation/machine-manifest";
-import type { ApiClientError } from "@/lib/api-client/api-client-error";
-import { upsertDiscoveredMachines } from "@/lib/api-client/attestation";
-import type { UpsertDiscoveryResponse } from "@/lib/api/responses/attestation";
-import { MAX_MACHINES_PER_CHANGE, type DiscoveredMachineInput } from "@/lib/validations/attestation";
+import { useDiscoveryImportMutation } from "@/data/attestation/discovery-import-mutation";
+import { useDiscoveryPreviewMutation, type DiscoveryImportPlan } from "@/data/attestation/discovery-preview-mutation";
 import styles from "./attestation.module.css";
-
-type Plan = { ok: true; machines: DiscoveredMachineInput[]; preview: UpsertDiscoveryResponse } | { ok: false; errors: string[] };
 
 /**
  * Imports a vendor's manifest (CSV or JSON, as `npm run admin -- discovery
@@ -19,33 +12,17 @@ type Plan = { ok: true; machines: DiscoveredMachineInput[]; preview: UpsertDisco
  * rolled back), then the import, all or nothing.
  */
 export function DiscoveryImport({ tenantId, siteId }: { tenantId: string; siteId: string }) {
-  const router = useRouter();
-  const [plan, setPlan] = useState<Plan | null>(null);
-  const preview = useMutation<Plan, ApiClientError, File>({
-    mutationFn: async (file) => {
-      const manifest = parseMachineManifest(await file.text(), file.name);
-      if (!manifest.ok) return manifest;
-      if (manifest.machines.length > MAX_MACHINES_PER_CHANGE) {
-        return {
-          ok: false,
-          errors: [
-            `${manifest.machines.length} machines: the console imports up to ${MAX_MACHINES_PER_CHANGE} at once; use npm run admin -- discovery import for larger manifests`,
-          ],
-        };
-      }
-      const counts = await upsertDiscoveredMachines({ tenantId, siteId, machines: manifest.machines, dryRun: true });
-      return { ok: true, machines: manifest.machines, preview: counts };
+  const [plan, setPlan] = useState<DiscoveryImportPlan | null>(null);
+  const preview = useDiscoveryPreviewMutation({ tenantId, siteId }, { onSuccess: setPlan });
+  const apply = useDiscoveryImportMutation(
+    { tenantId, siteId },
+    {
+      onSuccess: (counts) => {
+        toast.success(`Imported: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged`);
+        setPlan(null);
+      },
     },
-    onSuccess: setPlan,
-  });
-  const apply = useMutation<UpsertDiscoveryResponse, ApiClientError, DiscoveredMachineInput[]>({
-    mutationFn: (machines) => upsertDiscoveredMachines({ tenantId, siteId, machines }),
-    onSuccess: (counts) => {
-      toast.success(`Imported: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged`);
-      setPlan(null);
-    },
-    onSettled: () => router.refresh(),
-  });
+  );
   const error = preview.error ?? apply.error;
 
   return (

@@ -1,9 +1,9 @@
-import type { MethodDoc } from "@/server/docs/method-docs";
+import type { MethodDocView } from "@/lib/docs/method-doc";
 import styles from "./docs.module.css";
 import { InlineCode } from "./inline-code";
 
 /** One method as the reference prints it: path, description, facts, then its input table. */
-export function MethodReference({ method }: { method: MethodDoc }) {
+export function MethodReference({ method }: { method: MethodDocView }) {
   return (
     <section className={styles.method} aria-labelledby={`method-${method.method}`} data-testid={`method-${method.name}`}>
       <h2 id={`method-${method.method}`}>

@@ -1,6 +1,6 @@
 import { LocalTime } from "@/components/join-requests/countdown";
 import { NavLink } from "@/components/ui/nav-link";
-import styles from "@/components/join-requests/queue.module.css";
+import dataTable from "@/components/ui/data-table.module.css";
 import tableCards from "@/components/ui/table-cards.module.css";
 import type { EventJson } from "@/lib/events/event-json";
 import { shortType } from "./event-log-url";
@@ -19,8 +19,8 @@ const BADGE: Record<string, string> = {
 /** A pool's events, oldest first, one row each: when, what, which request, who, and the details. */
 export function EventLogTable({ poolId, events, actors }: { poolId: string; events: EventJson[]; actors: Record<string, string> }) {
   return (
-    <div className={styles.tableWrap}>
-      <table className={`${styles.table} ${tableCards.cards}`} data-testid="event-log">
+    <div className={dataTable.tableWrap}>
+      <table className={`${dataTable.table} ${tableCards.cards}`} data-testid="event-log">
         <thead>
           <tr>
             <th scope="col">When</th>
@@ -38,7 +38,7 @@ export function EventLogTable({ poolId, events, actors }: { poolId: string; even
             const actor = text(data.actor);
             return (
               <tr key={event.id} data-testid="event-row" data-event-id={event.id} data-type={event.type}>
-                <td className={styles.nowrap}>
+                <td className={dataTable.nowrap}>
                   <LocalTime iso={event.occurredAt} />
                 </td>
                 <td data-label="Event">

@@ -4,11 +4,12 @@ import { useJoinRequestsInfiniteQuery } from "@/data/join-requests/join-requests
 import type { BulkDecision } from "@/data/join-requests/decide-join-requests-mutation";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { QueueSkeleton } from "./queue-skeleton";
-import type { RowAction } from "./requests-table";
+import type { RowAction } from "./row-action";
 import { StateFilterRadios } from "./state-filter";
 import { useQueueUrlState } from "./queue-url-state";
 import type { QueuePool } from "./queue-pool";
-import styles from "./queue.module.css";
+import listPage from "@/components/ui/list-page.module.css";
+import liveIndicator from "@/components/ui/live-indicator.module.css";
 
 // The dialogs (Radix, zod and the shared schemas, the toasts) load when first
 // opened, keeping them out of the queue's first load.
@@ -44,11 +45,11 @@ export function JoinRequestQueue({ pool }: { pool: QueuePool }) {
 
   return (
     <>
-      <div className={styles.toolbar}>
+      <div className={listPage.toolbar}>
         <StateFilterRadios current={state} />
         {/* shown, not announced (every 5 s would be chatter): QueueResults announces what is new */}
-        <span className={styles.live}>
-          <span className={styles.dot} aria-hidden="true" />
+        <span className={liveIndicator.live}>
+          <span className={liveIndicator.dot} aria-hidden="true" />
           {query.isRefetching ? "Refreshing…" : "Live: refreshes every 5 s"}
         </span>
       </div>

@@ -4,10 +4,12 @@ import type { JoinRequestsView } from "@/data/join-requests/join-requests-infini
 import type { BulkDecision } from "@/data/join-requests/decide-join-requests-mutation";
 import type { StateFilter } from "@/lib/validations/join-requests";
 import { QueueEmpty, QueueError } from "./queue-states";
-import { RequestsTable, type RowAction } from "./requests-table";
+import { RequestsTable } from "./requests-table";
+import type { RowAction } from "./row-action";
 import type { QueuePool } from "./queue-pool";
 import { rememberLoadedUntil } from "./remember-loaded-until";
 import { useNewPendingAnnouncement } from "./use-new-pending-announcement";
+import listPage from "@/components/ui/list-page.module.css";
 import styles from "./queue.module.css";
 
 /**
@@ -35,7 +37,7 @@ export function QueueResults(props: {
         {announcement}
       </p>
       {props.cursor ? (
-        <p className={styles.notice}>
+        <p className={listPage.notice}>
           Showing requests after <code>{props.cursor}</code>.{" "}
           <NavLink href={`/pools/${encodeURIComponent(pool.id)}?state=${props.state}`}>Show from the oldest</NavLink>
         </p>
@@ -72,7 +74,7 @@ export function QueueResults(props: {
             onAction={props.onAction}
           />
           {hasMore ? (
-            <div className={styles.more}>
+            <div className={listPage.more}>
               <button type="button" className="button" disabled={query.isFetchingNextPage} onClick={() => void loadMore(props.view)}>
                 {query.isFetchingNextPage ? "Loading…" : "Load more"}
               </button>

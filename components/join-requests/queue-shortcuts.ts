@@ -1,18 +1,7 @@
 "use client";
 import { useEffect, useRef, type RefObject } from "react";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
-import type { RowAction } from "./requests-table";
-
-/** The queue's keys, in the order the help dialog lists them. */
-export const QUEUE_SHORTCUTS = [
-  { keys: ["j", "↓"], does: "next request" },
-  { keys: ["k", "↑"], does: "previous request" },
-  { keys: ["Enter", "o"], does: "open the request's page" },
-  { keys: ["a"], does: "approve the request" },
-  { keys: ["r"], does: "reject it (withdraw an approval)" },
-  { keys: ["x"], does: "select it for a bulk decision" },
-  { keys: ["?"], does: "this list" },
-] as const;
+import type { RowAction } from "./row-action";
 
 const ROW = "tr[data-request-id]";
 

@@ -1,10 +1,10 @@
-import styles from "./queue.module.css";
+import dataTable from "@/components/ui/data-table.module.css";
 
 /** The queue before its first fetch answers: what the server renders, and the first paint. */
 export function QueueSkeleton() {
   return (
-    <div className={styles.tableWrap} aria-busy="true" aria-label="Loading join requests" data-testid="queue-loading">
-      <table className={styles.table}>
+    <div className={dataTable.tableWrap} aria-busy="true" aria-label="Loading join requests" data-testid="queue-loading">
+      <table className={dataTable.table}>
         <tbody>
           {Array.from({ length: 5 }, (_, row) => (
             <tr key={row}>

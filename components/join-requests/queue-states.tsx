@@ -1,6 +1,6 @@
 import type { StateFilter } from "@/lib/validations/join-requests";
 import { isApiClientError } from "@/lib/api-client/api-client-error";
-import styles from "./queue.module.css";
+import { EmptyState } from "@/components/ui/empty-state";
 
 const EMPTY: Record<StateFilter, { title: string; body: React.ReactNode }> = {
   pending: {
@@ -34,10 +34,10 @@ const EMPTY: Record<StateFilter, { title: string; body: React.ReactNode }> = {
 export function QueueEmpty({ state }: { state: StateFilter }) {
   const { title, body } = EMPTY[state];
   return (
-    <div className={`card ${styles.empty}`} data-testid="queue-empty">
+    <EmptyState testId="queue-empty">
       <h2>{title}</h2>
       <p className="muted">{body}</p>
-    </div>
+    </EmptyState>
   );
 }
 

@@ -1,6 +1,7 @@
 "use client";
 import { lazy, Suspense, useRef, useState } from "react";
 import { NavLink } from "@/components/ui/nav-link";
+import { ActionsColumnHeader } from "@/components/ui/actions-column-header";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { Age, ExpiryCountdown } from "./countdown";
 import { CopyButton } from "./copy-button";
@@ -8,12 +9,13 @@ import { ReasonBadges, shortHash, SiteRequestBadge, StateBadge } from "./request
 import type { QueuePool } from "./queue-pool";
 import { approveUnavailable } from "./approve-unavailable";
 import tableCards from "@/components/ui/table-cards.module.css";
+import dataTable from "@/components/ui/data-table.module.css";
+import machineCell from "@/components/ui/machine-cell.module.css";
 import styles from "./queue.module.css";
 import { useQueueShortcuts } from "./queue-shortcuts";
+import type { RowAction } from "./row-action";
 
 const ShortcutsHelpDialog = lazy(() => import("./shortcuts-help-dialog").then((m) => ({ default: m.ShortcutsHelpDialog })));
-
-export type RowAction = { kind: "approve" | "reject"; request: JoinRequestJson };
 
 /** The queue's table. Action controls only for a pool admin (SPEC B4). */
 export function RequestsTable(props: {
@@ -45,8 +47,8 @@ export function RequestsTable(props: {
           Keyboard shortcuts <kbd>?</kbd>
         </button>
       </p>
-      <div className={styles.tableWrap}>
-        <table ref={table} className={`${styles.table} ${tableCards.cards}`} data-testid="requests-table">
+      <div className={dataTable.tableWrap}>
+        <table ref={table} className={`${dataTable.table} ${tableCards.cards} ${styles.requests}`} data-testid="requests-table">
           <thead>
             <tr>
               {pool.canDecide ? (
@@ -69,11 +71,7 @@ export function RequestsTable(props: {
               <th scope="col">CSR</th>
               <th scope="col">Age</th>
               <th scope="col">Expires in</th>
-              {pool.canDecide ? (
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              ) : null}
+              {pool.canDecide ? <ActionsColumnHeader /> : null}
             </tr>
           </thead>
           <tbody>
@@ -101,13 +99,13 @@ export function RequestsTable(props: {
                   </td>
                 ) : null}
                 <td>
-                  <div className={styles.machine}>
-                    <span className={styles.hostname}>
+                  <div className={machineCell.machine}>
+                    <span className={machineCell.hostname}>
                       <NavLink href={`/pools/${encodeURIComponent(pool.id)}/requests/${request.id}`}>{request.machine.hostname}</NavLink>
                       <StateBadge state={request.state} />
                       <SiteRequestBadge request={request} />
                     </span>
-                    <span className={styles.ids}>
+                    <span className={dataTable.ids}>
                       UUID {request.machine.systemUuid}
                       <br />
                       SN {request.machine.serialNumber || "—"}
@@ -135,10 +133,10 @@ export function RequestsTable(props: {
                     <CopyButton value={request.csrSha256} label={`Copy the CSR fingerprint of ${request.machine.hostname}`} />
                   </span>
                 </td>
-                <td className={styles.nowrap} data-label="Age">
+                <td className={dataTable.nowrap} data-label="Age">
                   <Age iso={request.createdAt} />
                 </td>
-                <td className={styles.nowrap} data-label="Expires in">
+                <td className={dataTable.nowrap} data-label="Expires in">
                   <ExpiryCountdown request={request} />
                 </td>
                 {pool.canDecide ? (

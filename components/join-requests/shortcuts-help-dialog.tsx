@@ -1,6 +1,6 @@
 "use client";
 import { DialogFooter, DialogCancel, ModalDialog } from "@/components/ui/dialog";
-import { QUEUE_SHORTCUTS } from "./queue-shortcuts";
+import { QUEUE_SHORTCUTS } from "./queue-shortcut-keys";
 import styles from "./queue.module.css";
 
 /** The `?` dialog: the queue's keyboard shortcuts. */

@@ -2,7 +2,7 @@
 import { startTransition, useOptimistic } from "react";
 import type { StateFilter } from "@/lib/validations/join-requests";
 import { QUEUE_STATE_FILTERS } from "./queue-url-state";
-import styles from "./queue.module.css";
+import choiceFilter from "@/components/ui/choice-filter.module.css";
 
 /**
  * The state filter as a radio group (one choice of several, issue 15 item 2):
@@ -19,13 +19,13 @@ export function StateFilterRadios({ current }: { current: StateFilter }) {
   // the choice follows it.
   const [chosen, choose] = useOptimistic(current);
   return (
-    <fieldset className={styles.filters} aria-label="Filter by state">
+    <fieldset className={choiceFilter.filters} aria-label="Filter by state">
       {QUEUE_STATE_FILTERS.map((state) => (
-        <label key={state} className={styles.filter}>
+        <label key={state} className={choiceFilter.filter}>
           <input
             type="radio"
             name="state"
-            className={styles.radio}
+            className={choiceFilter.radio}
             checked={state === chosen}
             onChange={() =>
               startTransition(() => {

@@ -1,4 +1,4 @@
-import styles from "@/components/join-requests/queue.module.css";
+import dataTable from "@/components/ui/data-table.module.css";
 import detail from "@/components/join-requests/request-detail.module.css";
 import nodeStyles from "./node.module.css";
 import { formatBytes } from "@/lib/nodes/node-facts";
@@ -64,8 +64,8 @@ function SectionTable({ name, rows }: { name: string; rows: Row[] }) {
   const extra = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => !known.columns.some(([column]) => column === key));
   const columns = [...known.columns, ...extra.map((key) => [key, key] as [string, string])];
   return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table} data-testid={`section-${name}`}>
+    <div className={dataTable.tableWrap}>
+      <table className={dataTable.table} data-testid={`section-${name}`}>
         <caption className="visually-hidden">{known.title}</caption>
         <thead>
           <tr>

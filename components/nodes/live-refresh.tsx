@@ -1,7 +1,7 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { useEffect } from "react";
-import styles from "@/components/join-requests/queue.module.css";
+import liveIndicator from "@/components/ui/live-indicator.module.css";
 
 /**
  * Re-renders a server page every `intervalMs` while the tab is visible (and
@@ -29,8 +29,8 @@ export function LiveRefresh({ intervalMs = 15_000 }: { intervalMs?: number }) {
     };
   }, [router, intervalMs]);
   return (
-    <span className={styles.live}>
-      <span className={styles.dot} aria-hidden="true" /> Live
+    <span className={liveIndicator.live}>
+      <span className={liveIndicator.dot} aria-hidden="true" /> Live
     </span>
   );
 }

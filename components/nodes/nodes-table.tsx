@@ -1,8 +1,9 @@
 import { LocalTime } from "@/components/join-requests/countdown";
-import styles from "@/components/join-requests/queue.module.css";
+import dataTable from "@/components/ui/data-table.module.css";
+import machineCell from "@/components/ui/machine-cell.module.css";
 import { NavLink } from "@/components/ui/nav-link";
 import type { NodeJson } from "@/lib/nodes/node-json";
-import type { MachineTwin } from "@/server/nodes/find-machine-twins";
+import type { MachineTwin } from "@/lib/nodes/machine-twin";
 import { certificateExpiresSoon, hardwareSummary, isStale, osSummary } from "@/lib/nodes/node-facts";
 import { nodeHref } from "./node-url";
 import tableCards from "@/components/ui/table-cards.module.css";
@@ -18,8 +19,8 @@ export function NodesTable(props: {
 }) {
   const { poolId, nodes, sections, twins, now } = props;
   return (
-    <div className={styles.tableWrap}>
-      <table className={`${styles.table} ${tableCards.cards}`} role="table" data-testid="nodes">
+    <div className={dataTable.tableWrap}>
+      <table className={`${dataTable.table} ${tableCards.cards}`} role="table" data-testid="nodes">
         <thead role="rowgroup">
           <tr role="row">
             <th role="columnheader" scope="col">
@@ -53,11 +54,11 @@ export function NodesTable(props: {
             return (
               <tr key={node.id} role="row" data-testid="node-row" data-node-id={node.id}>
                 <td role="cell">
-                  <div className={styles.machine}>
-                    <span className={styles.hostname}>
+                  <div className={machineCell.machine}>
+                    <span className={machineCell.hostname}>
                       <NavLink href={nodeHref(poolId, node.id)}>{node.hostname}</NavLink>
                     </span>
-                    <span className={styles.ids}>{node.id}</span>
+                    <span className={dataTable.ids}>{node.id}</span>
                     {twins.has(node.id) ? (
                       <span
                         className="badge badge-pending"
@@ -75,10 +76,10 @@ export function NodesTable(props: {
                 <td role="cell" data-label="State">
                   <span className={`badge ${node.state === "active" ? "badge-approved" : "badge-rejected"}`}>{node.state}</span>
                 </td>
-                <td role="cell" data-label="Joined" className={styles.nowrap}>
+                <td role="cell" data-label="Joined" className={dataTable.nowrap}>
                   <LocalTime iso={node.joinedAt} />
                 </td>
-                <td role="cell" data-label="Last seen" className={styles.nowrap} data-testid="last-seen">
+                <td role="cell" data-label="Last seen" className={dataTable.nowrap} data-testid="last-seen">
                   {node.lastSeenAt ? <LocalTime iso={node.lastSeenAt} /> : <span className="muted">never</span>}
                   {stale ? (
                     <>
@@ -95,7 +96,7 @@ export function NodesTable(props: {
                 <td role="cell" data-label="OS">
                   {osSummary(inventory) ?? <span className="muted">—</span>}
                 </td>
-                <td role="cell" data-label="Certificate until" className={styles.nowrap} data-testid="certificate">
+                <td role="cell" data-label="Certificate until" className={dataTable.nowrap} data-testid="certificate">
                   <LocalTime iso={node.certificate.notAfter} />
                   {expiring ? (
                     <>

@@ -1,12 +1,10 @@
 "use client";
-import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { DecisionError } from "@/components/join-requests/decision-error";
 import { ReasonField } from "@/components/join-requests/reason-field";
 import { DialogCancel, DialogFooter, ModalDialog } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
-import type { ApiClientError } from "@/lib/api-client/api-client-error";
-import { callMethod } from "@/lib/api-client/call-method";
+import { useRevokeNodeMutation } from "@/data/nodes/revoke-node-mutation";
 import type { NodeJson } from "@/lib/nodes/node-json";
 import { revokeNodeInput } from "@/lib/validations/nodes";
 import { parseInput } from "@/lib/validations/parse-input";
@@ -28,8 +26,7 @@ export function RevokeNodeDialog(props: {
   const input = { tenantId: node.tenantId, nodeId: node.id, reason: reason === "" ? undefined : reason };
   const parsed = parseInput(revokeNodeInput, input);
   const reasonError = submitted && !parsed.ok ? `Reason ${parsed.violations[0]!.message}` : null;
-  const mutation = useMutation<NodeJson, ApiClientError>({
-    mutationFn: () => callMethod<NodeJson>("nodes/revoke", input),
+  const mutation = useRevokeNodeMutation({
     onSuccess: (revoked) => {
       toast.success(`Revoked ${revoked.hostname}`);
       props.onClose();
@@ -51,7 +48,7 @@ export function RevokeNodeDialog(props: {
         onSubmit={(event) => {
           event.preventDefault();
           setSubmitted(true);
-          if (parsed.ok) mutation.mutate();
+          if (parsed.ok) mutation.mutate(input);
         }}
       >
         <DecisionError error={mutation.error} />

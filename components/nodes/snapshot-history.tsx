@@ -1,5 +1,5 @@
 import { LocalTime } from "@/components/join-requests/countdown";
-import styles from "@/components/join-requests/queue.module.css";
+import dataTable from "@/components/ui/data-table.module.css";
 import type { SnapshotJson } from "@/lib/inventory/snapshot-json";
 import { diffSections, type FieldChange } from "@/lib/inventory/snapshot-diff";
 import nodeStyles from "./node.module.css";
@@ -60,8 +60,8 @@ export function SnapshotHistory({ snapshots, from, to }: { snapshots: SnapshotJs
               Compare
             </button>
           </form>
-          <div className={styles.tableWrap}>
-            <table className={styles.table} data-testid="snapshot-diff">
+          <div className={dataTable.tableWrap}>
+            <table className={dataTable.table} data-testid="snapshot-diff">
               <caption className="visually-hidden">Changes from the older to the newer snapshot</caption>
               <thead>
                 <tr>

@@ -1,6 +1,6 @@
 import { scaleBand, scaleLinear } from "@visx/scale";
 import { Bar, LinePath } from "@visx/shape";
-import type { ActivityHour } from "@/server/pools/list-pool-activity";
+import type { ActivityHour } from "@/lib/pools/activity-hour";
 import styles from "./pool-activity-chart.module.css";
 
 // A server component: visx draws the SVG here, so the chart adds no

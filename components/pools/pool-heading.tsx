@@ -1,5 +1,5 @@
 import { NavLink } from "@/components/ui/nav-link";
-import type { ConsolePool } from "@/server/pools/find-pool-for-principal";
+import type { ConsolePool } from "@/lib/pools/console-pool";
 import styles from "./pool-heading.module.css";
 
 const roleLabel = (pool: ConsolePool) =>

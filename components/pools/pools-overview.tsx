@@ -1,6 +1,6 @@
 import { NavLink } from "@/components/ui/nav-link";
-import type { SiteSummary } from "@/server/pools/list-pools-for-principal";
-import type { ActivityHour } from "@/server/pools/list-pool-activity";
+import type { SiteSummary } from "@/lib/pools/pool-summary";
+import type { ActivityHour } from "@/lib/pools/activity-hour";
 import { PoolActivityChart } from "./pool-activity-chart";
 import styles from "./pools-overview.module.css";
 

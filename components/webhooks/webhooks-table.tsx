@@ -1,8 +1,8 @@
 import { LocalTime } from "@/components/join-requests/countdown";
 import tableCards from "@/components/ui/table-cards.module.css";
-import styles from "@/components/join-requests/queue.module.css";
-import type { WebhookSubscriptionInfo } from "@/server/webhooks/webhook-subscriptions";
-import { FAILING_AFTER } from "@/server/webhooks/webhook-health";
+import dataTable from "@/components/ui/data-table.module.css";
+import { FAILING_AFTER } from "@/lib/webhooks/webhook-health";
+import type { WebhookSubscriptionInfo } from "@/lib/webhooks/webhook-subscription";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
@@ -24,8 +24,8 @@ function Health({ subscription }: { subscription: WebhookSubscriptionInfo }) {
 /** A tenant's webhook subscriptions, read only (managed with `npm run admin -- webhooks`). No secret is ever here. */
 export function WebhooksTable({ subscriptions }: { subscriptions: WebhookSubscriptionInfo[] }) {
   return (
-    <div className={styles.tableWrap}>
-      <table className={`${styles.table} ${tableCards.cards}`}>
+    <div className={dataTable.tableWrap}>
+      <table className={`${dataTable.table} ${tableCards.cards}`}>
         <thead>
           <tr>
             <th scope="col">Endpoint</th>
@@ -43,18 +43,18 @@ export function WebhooksTable({ subscriptions }: { subscriptions: WebhookSubscri
             <tr key={subscription.id} data-testid="webhook-row" data-webhook-id={subscription.id}>
               <td>
                 <div className="mono">{subscription.url}</div>
-                <div className={styles.ids}>{subscription.id}</div>
+                <div className={dataTable.ids}>{subscription.id}</div>
               </td>
-              <td className={styles.ids} data-label="Events">
+              <td className={dataTable.ids} data-label="Events">
                 {subscription.eventTypes.length ? subscription.eventTypes.map((type) => <div key={type}>{type}</div>) : "all"}
               </td>
               <td data-label="Status">
                 <Health subscription={subscription} />
               </td>
-              <td className={styles.nowrap} data-label="Last attempt">
+              <td className={dataTable.nowrap} data-label="Last attempt">
                 <LocalTime iso={iso(subscription.lastAttemptAt)} />
               </td>
-              <td className={styles.nowrap} data-label="Last success">
+              <td className={dataTable.nowrap} data-label="Last success">
                 <LocalTime iso={iso(subscription.lastSuccessAt)} />
               </td>
               <td data-label="Failures in a row">

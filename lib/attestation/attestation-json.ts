@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sha256Hex, timestamp } from "@/lib/api/wire-fields";
+import { sha256Hex, timestamp } from "@/lib/wire/fields";
 
 // The attestors' knowledge as the E3 methods return it.
 

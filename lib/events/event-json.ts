@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/validations/events";
-import { timestamp } from "@/lib/api/wire-fields";
+import { timestamp } from "@/lib/wire/fields";
 
 // An event as events/list returns it and webhooks deliver it (SPEC B6).
 export const eventJson = z.strictObject({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sha256Hex, timestamp } from "@/lib/api/wire-fields";
+import { sha256Hex, timestamp } from "@/lib/wire/fields";
 
 // A snapshot as inventory/get and inventory/list return it (SPEC D3).
 export const snapshotJson = z.strictObject({

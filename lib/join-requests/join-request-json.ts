@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { JOIN_REQUEST_STATES } from "@/lib/validations/join-requests";
-import { sha256Hex, timestamp } from "@/lib/api/wire-fields";
+import { sha256Hex, timestamp } from "@/lib/wire/fields";
 
 // The wire shape of a join request (SPEC B1), shared by server and console,
 // declared once as a schema: the OpenAPI document and the API tests read it too.

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { timestamp } from "@/lib/api/wire-fields";
+import { timestamp } from "@/lib/wire/fields";
 
 /** A join token as list/revoke return it: never its secret. */
 export const joinTokenJson = z.strictObject({

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { machineJson, toMachineJson } from "@/lib/join-requests/join-request-json";
-import { sha256Hex, timestamp } from "@/lib/api/wire-fields";
+import { sha256Hex, timestamp } from "@/lib/wire/fields";
 
 // The wire shape of a node (SPEC D1), shared by server and console, declared once as a schema.
 

@@ -1,12 +1,7 @@
 // An input schema's fields as the reference's table shows them (SPEC Part A):
 // Field | Type | Required | Constraints, read from the schema's JSON Schema.
 
-export interface FieldRow {
-  field: string;
-  type: string;
-  required: string;
-  constraints: string;
-}
+import type { FieldRow } from "@/lib/docs/method-doc";
 
 interface JsonSchema {
   type?: string;

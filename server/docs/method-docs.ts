@@ -3,33 +3,22 @@ import { z } from "zod";
 import type { MachineCredentialKind, MethodDefinition, PublishedEvent } from "../methods/define-method";
 import { METHODS } from "../methods/registry";
 import { methodPath } from "@/lib/api/method-path";
-import { fieldRows, type FieldRow } from "./field-rows";
+import { fieldRows } from "./field-rows";
+import type { MethodDocView } from "@/lib/docs/method-doc";
 import { GROUP_ORDER, METHOD_GROUPS } from "./method-groups";
 
 // The reference of every published method, read from the one registry: the
 // pages under /docs/api and the OpenAPI document are both made from this.
 
-export interface MethodDoc {
-  name: string;
+/** A method's reference: what the pages print (MethodDocView) and what the OpenAPI document reads besides. */
+export interface MethodDoc extends MethodDocView {
   group: string;
-  method: string;
-  path: string;
   kind: MethodDefinition["kind"] | "machine";
   /** as the reference's table prints it: "`compute:join-tokens:read` @ `compute-pool`" */
   authorization: string;
-  module: string;
-  phase: string;
-  status: string;
-  summary: string;
-  /** "Decided as `compute:join-tokens:read`." (for a machine method: the credentials it takes) */
-  decided: string;
-  description?: string;
   /** the event types it publishes */
   publishes: readonly string[];
-  /** "Publishes `security.join-request.approved` with the new `expiresAt`.", when it publishes any */
-  published?: string;
   inputSchema: Record<string, unknown>;
-  fields: FieldRow[];
   definition: MethodDefinition;
 }
 

@@ -1,11 +1,7 @@
 import "server-only";
 import type { Db } from "../db/client";
 import { uuidKeyOf } from "../attestation/attestors/node-identity-keys";
-
-export interface MachineTwin {
-  id: string;
-  hostname: string;
-}
+import type { MachineTwin } from "@/lib/nodes/machine-twin";
 
 /**
  * For each active node given, the other active nodes of its pool with the

@@ -2,16 +2,7 @@ import "server-only";
 import type { Db } from "../db/client";
 import type { Principal } from "../auth/principal";
 import { grantAllows, grantAllowsTenantWide } from "../auth/roles";
-import type { PoolFacts } from "../places/find-pool";
-
-export interface ConsolePool extends PoolFacts {
-  name: string;
-  tenantName: string;
-  siteName: string;
-  canDecide: boolean;
-  /** holds compute:attestation:manage on the pool's tenant (SPEC E2) */
-  canManageAttestation: boolean;
-}
+import type { ConsolePool } from "@/lib/pools/console-pool";
 
 /**
  * A pool by id (ids are unique across the control plane, so the tenant is

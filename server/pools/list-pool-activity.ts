@@ -4,20 +4,13 @@ import type { Db } from "../db/client";
 import { eventIdFloor } from "@/lib/ids";
 import { PENDING_TTL_SECONDS } from "@/lib/join-requests/state-machine";
 import type { JoinRequestEventType } from "@/lib/validations/events";
+import type { ActivityHour } from "@/lib/pools/activity-hour";
+
+export type { ActivityHour };
 
 /** How far back the overview's activity chart looks, in hours. */
 export const ACTIVITY_HOURS = 24;
 const HOUR_MS = 3600_000;
-
-export interface ActivityHour {
-  /** the hour's start (a whole UTC hour) */
-  start: Date;
-  /** requests waiting in the pool's queue at the hour's end (for the current hour: now) */
-  pending: number;
-  /** decisions the pool made within the hour */
-  approved: number;
-  rejected: number;
-}
 
 const CREATED: JoinRequestEventType = "security.join-request.created";
 const APPROVED: JoinRequestEventType = "security.join-request.approved";

@@ -4,31 +4,7 @@ import type { Db } from "../db/client";
 import type { Principal } from "../auth/principal";
 import { grantAllows, PERMISSIONS_BY_ROLE } from "../auth/roles";
 import { effectiveStateSql } from "../join-requests/effective-state-sql";
-
-export interface PoolSummary {
-  id: string;
-  name: string;
-  tenantId: string;
-  siteId: string;
-  archived: boolean;
-  requiresTpm: boolean;
-  /** the principal may approve and reject here */
-  canDecide: boolean;
-  /** live pending requests the pool owns */
-  pendingOwn: number;
-  /** what its queue shows as pending: its own and its site's unclaimed ones */
-  pendingEffective: number;
-}
-
-export interface SiteSummary {
-  id: string;
-  name: string;
-  tenantId: string;
-  tenantName: string;
-  /** live pending requests no pool has claimed yet */
-  unclaimedPending: number;
-  pools: PoolSummary[];
-}
+import type { SiteSummary } from "@/lib/pools/pool-summary";
 
 /**
  * The pools the principal's grants cover, grouped by site, with their

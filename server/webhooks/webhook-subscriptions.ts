@@ -4,29 +4,15 @@ import type { Db, Tx } from "../db/client";
 import { EVENT_TYPES, type EventType } from "@/lib/validations/events";
 import { eventIdFloor } from "@/lib/ids";
 import { checkWebhookTarget, WebhookTargetError } from "./webhook-target";
-import { webhookHealth, type WebhookHealth } from "./webhook-health";
+import { webhookHealth } from "./webhook-health";
+import type { WebhookSubscriptionInfo } from "@/lib/webhooks/webhook-subscription";
 import { generateWebhookSecret, sealWebhookKey } from "./webhook-secret";
 
 // A tenant's webhook subscriptions, managed by operators with
 // `npm run admin -- webhooks`. The signing secret is returned once, by create and
 // rotate-secret; nothing else ever selects it.
 
-export interface WebhookSubscriptionInfo {
-  id: string;
-  tenantId: string;
-  url: string;
-  /** empty: every type */
-  eventTypes: string[];
-  createdAt: Date;
-  consecutiveFailures: number;
-  failingSince: Date | null;
-  lastAttemptAt: Date | null;
-  lastSuccessAt: Date | null;
-  lastError: string | null;
-  /** until when the secret before the last rotation still signs */
-  previousSecretExpiresAt: Date | null;
-  health: WebhookHealth;
-}
+export type { WebhookSubscriptionInfo };
 
 export const PUBLIC_COLUMNS = {
   id: true,

@@ -1,5 +1,5 @@
 import { WebhooksTable } from "@/components/webhooks/webhooks-table";
-import styles from "@/components/join-requests/queue.module.css";
+import { EmptyState } from "@/components/ui/empty-state";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { listWebhooksForPrincipal } from "@/server/webhooks/list-webhooks-for-principal";
@@ -18,14 +18,14 @@ export default async function WebhooksPage() {
         <code>npm run admin -- webhooks</code>; signing secrets are shown once, there, and never here.
       </p>
       {tenants.length === 0 ? (
-        <div className={`card ${styles.empty}`}>
+        <EmptyState>
           <p>
             <strong>No webhooks to show.</strong>
           </p>
           <p className="muted">
             A webhook carries every event of its tenant, so it is shown to those with a role on all of the tenant&apos;s pools.
           </p>
-        </div>
+        </EmptyState>
       ) : (
         tenants.map((tenant) => (
           <section key={tenant.tenantId} aria-labelledby={`tenant-${tenant.tenantId}`} data-testid="tenant-webhooks">

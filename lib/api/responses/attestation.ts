@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { discoveredMachineJson, tpmAllowedKeyJson } from "@/lib/attestation/attestation-json";
-import { nextCursor } from "../wire-fields";
+import { nextCursor } from "@/lib/wire/fields";
 
 // What the discovery and tpmAllowList methods answer (SPEC E3); tpmAllowList/add returns the key itself.
 export const listDiscoveryResponse = z.strictObject({ machines: z.array(discoveredMachineJson), nextCursor });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { snapshotJson } from "@/lib/inventory/snapshot-json";
-import { nextCursor } from "../wire-fields";
+import { nextCursor } from "@/lib/wire/fields";
 
 // What the inventory methods answer (SPEC D3); get returns the snapshot itself.
 export const reportInventoryResponse = z.strictObject({

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { JOIN_REQUEST_REASONS } from "@/lib/join-requests/join-request-json";
 import { nodeJson } from "@/lib/nodes/node-json";
-import { nextCursor, timestamp } from "../wire-fields";
+import { nextCursor, timestamp } from "@/lib/wire/fields";
 
 // What the nodes methods answer (SPEC B5, D1, F1); get and revoke return the node itself.
 

@@ -2,7 +2,9 @@ import { notFound } from "next/navigation";
 import { EventLogTable } from "@/components/events/event-log-table";
 import { eventLogHref, readEventLogView, shortType } from "@/components/events/event-log-url";
 import { EventTypeFilter } from "@/components/events/event-type-filter";
-import styles from "@/components/join-requests/queue.module.css";
+import listPage from "@/components/ui/list-page.module.css";
+import { NextPageLink } from "@/components/ui/next-page-link";
+import { EmptyState } from "@/components/ui/empty-state";
 import { PoolHeading } from "@/components/pools/pool-heading";
 import { PoolNav } from "@/components/pools/pool-nav";
 import { NavLink } from "@/components/ui/nav-link";
@@ -54,34 +56,28 @@ export default async function PoolEventsPage({ params, searchParams }: Props) {
         <PoolNav poolId={pool.id} current="events" />
       </PoolHeading>
       <h2>Event log</h2>
-      <div className={styles.toolbar}>
+      <div className={listPage.toolbar}>
         <EventTypeFilter poolId={pool.id} current={view.type} />
       </div>
       {view.after ? (
-        <p className={styles.notice}>
+        <p className={listPage.notice}>
           Showing events after <code>{view.after}</code>.{" "}
           <NavLink href={eventLogHref(pool.id, { type: view.type })}>Show from the oldest</NavLink>
         </p>
       ) : null}
       {events.length === 0 ? (
-        <div className={`card ${styles.empty}`} data-testid="event-log-empty">
+        <EmptyState testId="event-log-empty">
           <p>
             <strong>
               No {view.type ? `${shortType(view.type)} ` : ""}events{view.after ? " after this one" : ""}.
             </strong>
           </p>
           <p className="muted">Every decision on this pool&apos;s requests, and on its site&apos;s unclaimed ones, is recorded here.</p>
-        </div>
+        </EmptyState>
       ) : (
         <EventLogTable poolId={pool.id} events={events} actors={actors} />
       )}
-      {nextCursor ? (
-        <div className={styles.more}>
-          <NavLink className="button" href={eventLogHref(pool.id, { type: view.type, after: nextCursor })}>
-            Next page →
-          </NavLink>
-        </div>
-      ) : null}
+      {nextCursor ? <NextPageLink className="button" href={eventLogHref(pool.id, { type: view.type, after: nextCursor })} /> : null}
     </>
   );
 }

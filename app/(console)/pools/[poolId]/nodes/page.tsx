@@ -1,5 +1,8 @@
 import { notFound } from "next/navigation";
-import styles from "@/components/join-requests/queue.module.css";
+import choiceFilter from "@/components/ui/choice-filter.module.css";
+import listPage from "@/components/ui/list-page.module.css";
+import { NextPageLink } from "@/components/ui/next-page-link";
+import { EmptyState } from "@/components/ui/empty-state";
 import { LiveRefresh } from "@/components/nodes/live-refresh";
 import { nodeListHref, readNodeListView } from "@/components/nodes/node-url";
 import { NodesTable } from "@/components/nodes/nodes-table";
@@ -48,13 +51,13 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
       <PoolHeading pool={pool}>
         <PoolNav poolId={pool.id} current="nodes" />
       </PoolHeading>
-      <div className={styles.toolbar}>
-        <nav className={styles.filters} aria-label="Filter by state">
+      <div className={listPage.toolbar}>
+        <nav className={choiceFilter.filters} aria-label="Filter by state">
           {NODE_STATE_FILTERS.map((state) => (
             <NavLink
               key={state}
               href={nodeListHref(pool.id, { state })}
-              className={styles.filter}
+              className={choiceFilter.filter}
               aria-current={state === view.state ? "page" : undefined}
               scroll={false}
             >
@@ -65,13 +68,13 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
         <LiveRefresh />
       </div>
       {view.cursor ? (
-        <p className={styles.notice}>
+        <p className={listPage.notice}>
           Showing nodes after <code>{view.cursor}</code>.{" "}
           <NavLink href={nodeListHref(pool.id, { state: view.state })}>Back to the first page</NavLink>
         </p>
       ) : null}
       {nodes.length === 0 ? (
-        <div className={`card ${styles.empty}`} data-testid="nodes-empty">
+        <EmptyState testId="nodes-empty">
           <p>
             <strong>
               No {view.state === "all" ? "" : `${view.state} `}nodes{view.cursor ? " after this one" : ""}.
@@ -80,17 +83,11 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
           <p className="muted">
             A machine becomes a node when it is admitted: at once when the attestors vouch for it, or when its retry uses an approval.
           </p>
-        </div>
+        </EmptyState>
       ) : (
         <NodesTable poolId={pool.id} nodes={nodes} sections={sections} twins={twins} now={new Date()} />
       )}
-      {nextCursor ? (
-        <div className={styles.more}>
-          <NavLink className="button" href={nodeListHref(pool.id, { state: view.state, cursor: nextCursor })}>
-            Next page →
-          </NavLink>
-        </div>
-      ) : null}
+      {nextCursor ? <NextPageLink className="button" href={nodeListHref(pool.id, { state: view.state, cursor: nextCursor })} /> : null}
     </>
   );
 }

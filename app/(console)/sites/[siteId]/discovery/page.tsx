@@ -2,7 +2,11 @@ import { notFound } from "next/navigation";
 import { DiscoveryImport } from "@/components/attestation/discovery-import";
 import { DiscoveryRowActions } from "@/components/attestation/discovery-row-actions";
 import styles from "@/components/attestation/attestation.module.css";
-import queue from "@/components/join-requests/queue.module.css";
+import dataTable from "@/components/ui/data-table.module.css";
+import listPage from "@/components/ui/list-page.module.css";
+import { ActionsColumnHeader } from "@/components/ui/actions-column-header";
+import { NextPageLink } from "@/components/ui/next-page-link";
+import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/join-requests/countdown";
 import { NavLink } from "@/components/ui/nav-link";
 import { safeDecode } from "@/lib/url/safe-decode";
@@ -73,23 +77,23 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
         {view.query ? <NavLink href={href(siteId, {})}>Clear</NavLink> : null}
       </form>
       {view.cursor ? (
-        <p className={queue.notice}>
+        <p className={listPage.notice}>
           Showing machines after <code>{view.cursor}</code>.{" "}
           <NavLink href={href(siteId, { query: view.query })}>Back to the first page</NavLink>
         </p>
       ) : null}
       {machines.length === 0 ? (
-        <div className={`card ${queue.empty}`} data-testid="discovery-empty">
+        <EmptyState testId="discovery-empty">
           <p>
             <strong>{view.query ? `No machine matches ${view.query}.` : "This site's inventory is empty."}</strong>
           </p>
           <p className="muted">
             Every machine joining here is deferred as unknown to discovery until it is imported, or trusted from its join request.
           </p>
-        </div>
+        </EmptyState>
       ) : (
-        <div className={queue.tableWrap}>
-          <table className={queue.table} data-testid="discovery-table">
+        <div className={dataTable.tableWrap}>
+          <table className={dataTable.table} data-testid="discovery-table">
             <caption className="visually-hidden">Discovered machines of {site.id}</caption>
             <thead>
               <tr>
@@ -97,11 +101,7 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
                 <th scope="col">MAC addresses</th>
                 <th scope="col">Pool</th>
                 <th scope="col">Added</th>
-                {site.canManage ? (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
+                {site.canManage ? <ActionsColumnHeader /> : null}
               </tr>
             </thead>
             <tbody>
@@ -110,7 +110,7 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
                   <td className="mono">{machine.systemUuid}</td>
                   <td className={styles.macs}>{machine.macAddresses.join(" ")}</td>
                   <td className="mono">{machine.assignedPoolId ?? "—"}</td>
-                  <td className={queue.nowrap}>
+                  <td className={dataTable.nowrap}>
                     <LocalTime iso={machine.createdAt} />
                   </td>
                   {site.canManage ? (
@@ -124,11 +124,7 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
           </table>
         </div>
       )}
-      {nextCursor ? (
-        <div className={queue.more}>
-          <NavLink href={href(siteId, { query: view.query, cursor: nextCursor })}>Next page →</NavLink>
-        </div>
-      ) : null}
+      {nextCursor ? <NextPageLink href={href(siteId, { query: view.query, cursor: nextCursor })} /> : null}
     </>
   );
 }

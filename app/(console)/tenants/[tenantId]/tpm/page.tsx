@@ -1,7 +1,10 @@
 import { notFound } from "next/navigation";
 import { TpmAllowForm } from "@/components/attestation/tpm-allow-form";
 import { TpmRemoveButton } from "@/components/attestation/tpm-remove-button";
-import queue from "@/components/join-requests/queue.module.css";
+import dataTable from "@/components/ui/data-table.module.css";
+import { ActionsColumnHeader } from "@/components/ui/actions-column-header";
+import { NextPageLink } from "@/components/ui/next-page-link";
+import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/join-requests/countdown";
 import { NavLink } from "@/components/ui/nav-link";
 import { safeDecode } from "@/lib/url/safe-decode";
@@ -50,25 +53,21 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
       </p>
       {canManage ? <TpmAllowForm tenantId={tenantId} /> : null}
       {keys.length === 0 ? (
-        <div className={`card ${queue.empty}`} data-testid="tpm-empty">
+        <EmptyState testId="tpm-empty">
           <p>
             <strong>No endorsement key is allowed yet.</strong>
           </p>
-        </div>
+        </EmptyState>
       ) : (
-        <div className={queue.tableWrap}>
-          <table className={queue.table} data-testid="tpm-table">
+        <div className={dataTable.tableWrap}>
+          <table className={dataTable.table} data-testid="tpm-table">
             <caption className="visually-hidden">Allowed endorsement keys of {tenantId}</caption>
             <thead>
               <tr>
                 <th scope="col">EK SHA-256</th>
                 <th scope="col">Note</th>
                 <th scope="col">Added</th>
-                {canManage ? (
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
+                {canManage ? <ActionsColumnHeader /> : null}
               </tr>
             </thead>
             <tbody>
@@ -76,7 +75,7 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
                 <tr key={key.ekSha256} data-testid="tpm-row">
                   <td className="mono">{key.ekSha256}</td>
                   <td>{key.note || <span className="muted">—</span>}</td>
-                  <td className={queue.nowrap}>
+                  <td className={dataTable.nowrap}>
                     <LocalTime iso={key.createdAt} />
                   </td>
                   {canManage ? (
@@ -90,11 +89,7 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
           </table>
         </div>
       )}
-      {nextCursor ? (
-        <div className={queue.more}>
-          <NavLink href={`/tenants/${encodeURIComponent(tenantId)}/tpm?cursor=${nextCursor}`}>Next page →</NavLink>
-        </div>
-      ) : null}
+      {nextCursor ? <NextPageLink href={`/tenants/${encodeURIComponent(tenantId)}/tpm?cursor=${nextCursor}`} /> : null}
     </>
   );
 }

@@ -17,7 +17,7 @@ import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { listSnapshots } from "@/server/inventory/read-snapshots";
 import { findMachineTwins } from "@/server/nodes/find-machine-twins";
-import { TpmProof } from "@/components/join-requests/tpm-proof";
+import { MachineIdentityFields } from "@/components/ui/machine-identity-fields";
 import { NODE_JSON_SELECT } from "@/server/nodes/node-rows";
 import { findPoolForPrincipal } from "@/server/pools/find-pool-for-principal";
 import { describeActors } from "@/server/users/describe-actors";
@@ -113,16 +113,7 @@ export default async function NodePage({ params, searchParams }: Props) {
                 </p>
               ) : null}
             </dd>
-            <dt>Serial number</dt>
-            <dd className="mono">{machine.serialNumber || "—"}</dd>
-            <dt>MAC addresses</dt>
-            <dd className="mono">{machine.macAddresses.join(", ") || "—"}</dd>
-            <dt>TPM EK SHA-256</dt>
-            <dd className="mono">{machine.tpmEkSha256 ?? "no TPM presented"}</dd>
-            <dt>TPM proof</dt>
-            <dd>
-              <TpmProof machine={machine} />
-            </dd>
+            <MachineIdentityFields machine={machine} />
             <dt>Certificate</dt>
             <dd className="mono">{certificate.serialNumber}</dd>
             <dt>Valid</dt>

@@ -5,7 +5,7 @@ import { ReasonBadges, SiteRequestBadge, StateBadge } from "@/components/join-re
 import { RequestActions } from "@/components/join-requests/request-actions";
 import { queuePoolOf } from "@/components/join-requests/queue-pool";
 import { RequestTimeline } from "@/components/join-requests/request-timeline";
-import { TpmProof } from "@/components/join-requests/tpm-proof";
+import { MachineIdentityFields } from "@/components/ui/machine-identity-fields";
 import styles from "@/components/join-requests/request-detail.module.css";
 import { PoolHeading } from "@/components/pools/pool-heading";
 import { nodeHref } from "@/components/nodes/node-url";
@@ -70,16 +70,7 @@ export default async function JoinRequestPage({ params }: Props) {
             </dd>
             <dt>System UUID</dt>
             <dd className="mono">{machine.systemUuid}</dd>
-            <dt>Serial number</dt>
-            <dd className="mono">{machine.serialNumber || "—"}</dd>
-            <dt>MAC addresses</dt>
-            <dd className="mono">{machine.macAddresses.join(", ") || "—"}</dd>
-            <dt>TPM EK SHA-256</dt>
-            <dd className="mono">{machine.tpmEkSha256 ?? "no TPM presented"}</dd>
-            <dt>TPM proof</dt>
-            <dd>
-              <TpmProof machine={machine} />
-            </dd>
+            <MachineIdentityFields machine={machine} />
             <dt>CSR SHA-256</dt>
             <dd className="mono">
               {request.csrSha256} <CopyButton value={request.csrSha256} label="Copy the CSR fingerprint" />
