@@ -20,7 +20,7 @@ const envSchema = z.object({
   // The machine join (SPEC B5).
   // 32 bytes, base64 or hex: encrypts each tenant CA's private key at rest.
   // Unset with the embedded database: a development key is generated into
-  // BC_PGLITE_DIR's parent folder (see README).
+  // BC_PGLITE_DIR's parent folder (docs/configuration.md).
   BC_CA_KEY_ENCRYPTION_KEY: z.string().min(1).optional(),
   // Flood guard: live pending requests per pool and per site.
   BC_MAX_PENDING_PER_POOL: z.coerce.number().int().min(1).default(1000),

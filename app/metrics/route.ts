@@ -4,7 +4,7 @@ import { log } from "@/server/log";
 import { scrapeAccess } from "@/server/metrics/scrape-access";
 import { scrapeMetrics } from "@/server/metrics/scrape-metrics";
 
-// GET /metrics: Prometheus text, for a scraper holding BC_METRICS_TOKEN (README "Metrics and health").
+// GET /metrics: Prometheus text, for a scraper holding BC_METRICS_TOKEN (docs/operations.md "Metrics and health").
 export const dynamic = "force-dynamic";
 
 export async function GET(request: Request): Promise<Response> {

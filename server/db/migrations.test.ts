@@ -215,7 +215,7 @@ describe("applyMigrations on a fresh PGlite", () => {
   });
 });
 
-// A no-transaction migration as the README recommends writing one: re-runnable.
+// A no-transaction migration as docs/migrations.md recommends writing one: re-runnable.
 const CONCURRENT_INDEX_MIGRATION = `-- bc:no-transaction
 DROP INDEX CONCURRENTLY IF EXISTS items_value_key;
 CREATE UNIQUE INDEX CONCURRENTLY IF NOT EXISTS items_value_key

@@ -1,7 +1,7 @@
 import "server-only";
 import { databaseCondition } from "../api/database-condition";
 
-// Readiness (README "Metrics and health"): may this process take traffic?
+// Readiness (docs/operations.md "Metrics and health"): may this process take traffic?
 // Only if the database answers, every committed migration is recorded as
 // finished, and the configuration is complete. Each check says "ok" or what
 // is wrong, so a person reading the probe's answer knows where to look.

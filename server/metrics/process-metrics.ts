@@ -2,7 +2,7 @@ import "server-only";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { databasePoolStats } from "../db/client";
 
-// Every metric this process counts, declared once (README "Metrics and
+// Every metric this process counts, declared once (docs/operations.md "Metrics and
 // health" lists them). They live per process; behind `npm start` the primary
 // sums them over its app processes at each scrape (server/metrics/scrape.ts),
 // so one scrape of the shared port sees the whole machine.
