@@ -1,55 +1,78 @@
 // npm test — the whole suite on a throwaway PostgreSQL of its own:
 // check the system (as root: install what is missing) → start the cluster
-// → migrate → seed → build → two lanes side by side, each on a database of
-// its own in that cluster: vitest's projects one after another, and Playwright
-// (the console in Chromium) → a table of each phase's time.
+// → migrate → seed → two lanes side by side, each on a database of its own in
+// that cluster: vitest's projects one after another (the unit tests while the
+// app builds), and Playwright (the console in Chromium) once it is built → a
+// table of each phase's time.
 import { randomBytes } from "node:crypto";
 import { formatPhaseTable, startPhaseClock, type PhaseClock, type PhaseOutcome } from "./phase-times";
 import { startPostgresCluster } from "./postgres-cluster";
 import { runNpmScript } from "./run-npm-script";
-import { copyDatabase, runPlaywright, runVitest, type SuiteResult } from "./suite-runs";
+import { copyDatabase, runCommand, runPlaywright, runVitest, type SuiteResult } from "./suite-runs";
 import { ensureSystemRequirements } from "./system-requirements";
 
 type Env = Record<string, string>;
 
 interface Run {
   name: string;
+  /** runs against the production build, so waits for it */
+  needsBuild: boolean;
   run(env: Env): Promise<SuiteResult>;
 }
 
-const vitestProject = (project: string): Run => ({
+const vitestProject = (project: string, needsBuild = true): Run => ({
   name: `vitest ${project}`,
+  needsBuild,
   run: (env) => runVitest(["--project", project], env, `test-results/vitest-${project}.json`),
 });
 
 /**
- * Two lanes, about equally long: the shared-database projects (unit, api) and
- * faults in one, Playwright and then the benchmark's smoke run in the other.
- * faults and bench start clusters of their own, so either lane can hold them.
+ * Two lanes, about equally long: the shared-database projects (unit, which
+ * needs no build and runs while the app builds, then api) and faults in one,
+ * Playwright and then the benchmark's smoke run in the other. faults and bench
+ * start clusters of their own, so either lane can hold them.
  * Playwright gets a copy of the seeded database: specs and API tests both
  * change data (approve, reject, retention) and assume only their own changes.
  */
 function lanes(vitestArgs: string[]): Run[][] {
   const browser: Run = {
     name: "Playwright",
+    needsBuild: true,
     run: (env) => runPlaywright({ ...env, DATABASE_URL: env.BC_BROWSER_DATABASE_URL! }, "[browser]"),
   };
   // `npm test -- <vitest filters>` (docs/testing.md): one vitest run with them.
   if (vitestArgs.length) {
-    return [[{ name: "vitest", run: (env) => runVitest(vitestArgs, env, "test-results/vitest.json") }], [browser]];
+    return [[{ name: "vitest", needsBuild: true, run: (env) => runVitest(vitestArgs, env, "test-results/vitest.json") }], [browser]];
   }
   return [
-    [vitestProject("unit"), vitestProject("api"), vitestProject("faults")],
+    [vitestProject("unit", false), vitestProject("api"), vitestProject("faults")],
     [browser, vitestProject("bench")],
   ];
 }
 
 const outcome = (result: SuiteResult): PhaseOutcome => (result.code === 0 && result.failed === 0 ? "passed" : "failed");
 
-async function runLane(lane: Run[], env: Env, clock: PhaseClock): Promise<SuiteResult[]> {
+/** A run that needs a build that failed is not started: it counts as skipped, the failed build fails the whole. */
+async function runLane(lane: Run[], env: Env, clock: PhaseClock, built: Promise<boolean>): Promise<SuiteResult[]> {
   const results: SuiteResult[] = [];
-  for (const { name, run } of lane) results.push(await clock.time(name, () => run(env), outcome));
+  for (const { name, needsBuild, run } of lane) {
+    if (needsBuild && !(await built)) clock.skip(name);
+    else results.push(await clock.time(name, () => run(env), outcome));
+  }
   return results;
+}
+
+function build(env: Env, clock: PhaseClock): Promise<boolean> {
+  if (process.env.BC_TEST_SKIP_BUILD) {
+    clock.skip("build");
+    return Promise.resolve(true);
+  }
+  const code = clock.time(
+    "build",
+    () => runCommand("npm", ["run", "--silent", "build"], env, "[build]"),
+    (exit) => (exit === 0 ? "passed" : "failed"),
+  );
+  return code.then((exit) => exit === 0);
 }
 
 async function main(clock: PhaseClock): Promise<number> {
@@ -83,12 +106,12 @@ async function main(clock: PhaseClock): Promise<number> {
     env.BC_BROWSER_DATABASE_URL = await clock.time("copy for Playwright", () =>
       copyDatabase(cluster.adminUrl, testDatabase, `${testDatabase}_browser`),
     );
-    if (process.env.BC_TEST_SKIP_BUILD) clock.skip("build");
-    else await clock.time("build", () => runNpmScript("build", env));
-    const results = (await Promise.all(lanes(process.argv.slice(2)).map((lane) => runLane(lane, env, clock)))).flat();
+    const built = build(env, clock);
+    const results = (await Promise.all(lanes(process.argv.slice(2)).map((lane) => runLane(lane, env, clock, built)))).flat();
     const sum = (key: "passed" | "failed" | "skipped") => results.reduce((total, result) => total + result[key], 0);
     // The plain line CI reads; the phase table follows it.
     console.log(`\n${sum("passed")} passed, ${sum("failed")} failed, ${sum("skipped")} skipped`);
+    if (!(await built)) return 1;
     return results.find((result) => result.code !== 0)?.code ?? (sum("failed") ? 1 : 0);
   } finally {
     await cluster.stop();
