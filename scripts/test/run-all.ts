@@ -1,48 +1,92 @@
 // npm test — the whole suite on a throwaway PostgreSQL of its own:
 // check the system (as root: install what is missing) → start the cluster
-// → migrate → seed → build → vitest (unit + API over HTTP) → Playwright (the
-// console in Chromium).
-import { spawn } from "node:child_process";
+// → migrate → seed → two lanes side by side, each on a database of its own in
+// that cluster: vitest's projects one after another (the unit tests while the
+// app builds), and Playwright (the console in Chromium) once it is built → a
+// table of each phase's time.
 import { randomBytes } from "node:crypto";
-import { readFile, rm } from "node:fs/promises";
+import { formatPhaseTable, startPhaseClock, type PhaseClock, type PhaseOutcome } from "./phase-times";
 import { startPostgresCluster } from "./postgres-cluster";
-import { ensureSystemRequirements } from "./system-requirements";
 import { runNpmScript } from "./run-npm-script";
+import { copyDatabase, runCommand, runPlaywright, runVitest, type SuiteResult } from "./suite-runs";
+import { ensureSystemRequirements } from "./system-requirements";
 
-function run(command: string, args: string[], env: Record<string, string>): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
-    child.on("error", reject);
-    child.on("exit", (code) => resolve(code ?? 1));
-  });
+type Env = Record<string, string>;
+
+interface Run {
+  name: string;
+  /** runs against the production build, so waits for it */
+  needsBuild: boolean;
+  run(env: Env): Promise<SuiteResult>;
 }
 
-interface VitestJsonReport {
-  numPassedTests: number;
-  numFailedTests: number;
-  numPendingTests: number;
-}
+const vitestProject = (project: string, needsBuild = true): Run => ({
+  name: `vitest ${project}`,
+  needsBuild,
+  run: (env) => runVitest(["--project", project], env, `test-results/vitest-${project}.json`),
+});
 
-/** Runs Playwright; counts from its JSON report (flaky passed on retry); no report counts as one failure. */
-async function runPlaywright(env: Record<string, string>) {
-  const file = "test-results/playwright.json"; // playwright.config.ts writes it
-  await rm(file, { force: true });
-  const code = await run("npx", ["playwright", "test"], env);
-  try {
-    const { stats } = JSON.parse(await readFile(file, "utf8")) as {
-      stats: Record<"expected" | "unexpected" | "flaky" | "skipped", number>;
-    };
-    return { code, passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
-  } catch {
-    return { code: code || 1, passed: 0, failed: 1, skipped: 0 };
+/**
+ * Two lanes, about equally long: the shared-database projects (unit, which
+ * needs no build and runs while the app builds, then api) and faults in one,
+ * Playwright and then the benchmark's smoke run in the other. faults and bench
+ * start clusters of their own, so either lane can hold them.
+ * Playwright gets a copy of the seeded database: specs and API tests both
+ * change data (approve, reject, retention) and assume only their own changes.
+ */
+function lanes(vitestArgs: string[]): Run[][] {
+  const browser: Run = {
+    name: "Playwright",
+    needsBuild: true,
+    run: (env) => runPlaywright({ ...env, DATABASE_URL: env.BC_BROWSER_DATABASE_URL! }, "[browser]"),
+  };
+  // `npm test -- <vitest filters>` (docs/testing.md): one vitest run with them.
+  if (vitestArgs.length) {
+    return [[{ name: "vitest", needsBuild: true, run: (env) => runVitest(vitestArgs, env, "test-results/vitest.json") }], [browser]];
   }
+  return [
+    [vitestProject("unit", false), vitestProject("api"), vitestProject("faults")],
+    [browser, vitestProject("bench")],
+  ];
 }
 
-async function main(): Promise<number> {
-  if (!(await ensureSystemRequirements())) return 1;
-  const cluster = await startPostgresCluster({ log: (line) => console.log(`[postgres] ${line}`) });
+const outcome = (result: SuiteResult): PhaseOutcome => (result.code === 0 && result.failed === 0 ? "passed" : "failed");
+
+/** A run that needs a build that failed is not started: it counts as skipped, the failed build fails the whole. */
+async function runLane(lane: Run[], env: Env, clock: PhaseClock, built: Promise<boolean>): Promise<SuiteResult[]> {
+  const results: SuiteResult[] = [];
+  for (const { name, needsBuild, run } of lane) {
+    if (needsBuild && !(await built)) clock.skip(name);
+    else results.push(await clock.time(name, () => run(env), outcome));
+  }
+  return results;
+}
+
+function build(env: Env, clock: PhaseClock): Promise<boolean> {
+  if (process.env.BC_TEST_SKIP_BUILD) {
+    clock.skip("build");
+    return Promise.resolve(true);
+  }
+  const code = clock.time(
+    "build",
+    () => runCommand("npm", ["run", "--silent", "build"], env, "[build]"),
+    (exit) => (exit === 0 ? "passed" : "failed"),
+  );
+  return code.then((exit) => exit === 0);
+}
+
+async function main(clock: PhaseClock): Promise<number> {
+  if (
+    !(await clock.time(
+      "system check",
+      () => ensureSystemRequirements(),
+      (ok) => (ok ? "passed" : "failed"),
+    ))
+  )
+    return 1;
+  const cluster = await clock.time("PostgreSQL start", () => startPostgresCluster({ log: (line) => console.log(`[postgres] ${line}`) }));
   try {
-    const env = {
+    const env: Env = {
       DATABASE_URL: cluster.url,
       NEXT_TELEMETRY_DISABLED: "1",
       // Encrypts the tenant CAs' keys in this run's throwaway database (README "CA key").
@@ -56,31 +100,31 @@ async function main(): Promise<number> {
       BC_WEBHOOK_ALLOW_PRIVATE: "1",
     };
     console.log(`\n▶ PostgreSQL for this run: ${cluster.url}`);
-    await runNpmScript("db:migrate", env);
-    await runNpmScript("db:seed", env);
-    if (!process.env.BC_TEST_SKIP_BUILD) await runNpmScript("build", env);
-    const reportFile = "test-results/vitest.json";
-    const code = await run(
-      "npx",
-      ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reportFile}`, ...process.argv.slice(2)],
-      env,
+    await clock.time("migrate", () => runNpmScript("db:migrate", env));
+    await clock.time("seed", () => runNpmScript("db:seed", env));
+    const testDatabase = new URL(cluster.url).pathname.slice(1);
+    env.BC_BROWSER_DATABASE_URL = await clock.time("copy for Playwright", () =>
+      copyDatabase(cluster.adminUrl, testDatabase, `${testDatabase}_browser`),
     );
-    const report = JSON.parse(await readFile(reportFile, "utf8")) as VitestJsonReport;
-    const browser = await runPlaywright(env);
-    const passed = report.numPassedTests + browser.passed;
-    const failed = report.numFailedTests + browser.failed;
-    // The plain closing line CI reads.
-    console.log(`\n${passed} passed, ${failed} failed, ${report.numPendingTests + browser.skipped} skipped`);
-    return code || browser.code;
+    const built = build(env, clock);
+    const results = (await Promise.all(lanes(process.argv.slice(2)).map((lane) => runLane(lane, env, clock, built)))).flat();
+    const sum = (key: "passed" | "failed" | "skipped") => results.reduce((total, result) => total + result[key], 0);
+    // The plain line CI reads; the phase table follows it.
+    console.log(`\n${sum("passed")} passed, ${sum("failed")} failed, ${sum("skipped")} skipped`);
+    if (!(await built)) return 1;
+    return results.find((result) => result.code !== 0)?.code ?? (sum("failed") ? 1 : 0);
   } finally {
     await cluster.stop();
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
+const clock = startPhaseClock();
+main(clock)
+  .catch((error: unknown) => {
     console.error(`npm test failed to run: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+    return 1;
+  })
+  .then((code) => {
+    console.log(`\n${formatPhaseTable(clock.phases(), clock.elapsedMs())}`);
+    process.exit(code);
+  });
