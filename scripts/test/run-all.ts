@@ -5,9 +5,9 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
-import { startPostgresCluster } from "./postgres-cluster";
-import { ensureSystemRequirements } from "./system-requirements";
-import { runNpmScript } from "./run-npm-script";
+import { startPostgresCluster } from "../../test/harness/postgres-cluster";
+import { ensureSystemRequirements } from "../../test/harness/system-requirements";
+import { runNpmScript } from "../../test/harness/run-npm-script";
 
 function run(command: string, args: string[], env: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { serveMethod } from "@/server/methods/serve-method";
-import { admin, adminWorld, json, unique } from "./admin-test-support";
+import { admin, adminWorld, json, unique } from "@/test/cli/admin";
 
 // `npm run admin -- users|grants|service-keys …` (SPEC E1, E2): secrets shown
 // once and hashed at rest, grants that take effect (and stop) at the next

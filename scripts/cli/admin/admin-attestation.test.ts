@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { admin, adminWorld, json, unique } from "./admin-test-support";
+import { admin, adminWorld, json, unique } from "@/test/cli/admin";
 
 // `npm run admin -- discovery import|list|remove` and `tpm allow|list|remove`
 // (SPEC E1, E3): manifests in CSV or JSON, all or nothing with every bad line

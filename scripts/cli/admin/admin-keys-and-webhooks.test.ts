@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { admin, adminWorld, json } from "./admin-test-support";
+import { admin, adminWorld, json } from "@/test/cli/admin";
 
 // `npm run admin -- enrollment-keys|webhooks …` (SPEC B5, E1; also `npm run
 // enrollment-keys` and `npm run webhooks`): the secret printed once, option

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { admin, adminWorld, json, unique } from "./admin-test-support";
+import { admin, adminWorld, json, unique } from "@/test/cli/admin";
 
 // `npm run admin -- tenants|sites|pools …` (SPEC E1): each verb's output, an
 // identical re-create (exit 0, nothing written), a conflicting one (exit 1,

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { getDb } from "@/server/db/client";
-import { cliFailure } from "../run-cli";
-import { ADMIN_USAGE, runAdmin } from "./run-admin";
+import { cliFailure } from "../../scripts/cli/run-cli";
+import { ADMIN_USAGE, runAdmin } from "../../scripts/cli/admin/run-admin";
 
 // Runs `npm run admin -- …` in this process against the test database, with
 // the exit code and stderr the real command would give (the same runner).
