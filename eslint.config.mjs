@@ -22,8 +22,8 @@ export default defineConfig([
   },
   {
     // Tests read answers as the wire gives them (`body.error.code`); the
-    // declared response schemas check their shapes (e2e/api/support/declared-response.ts).
-    files: ["e2e/**", "**/*.test.ts"],
+    // declared response schemas check their shapes (test/api/declared-response.ts).
+    files: ["e2e/**", "test/**", "**/*.test.ts"],
     rules: { "@typescript-eslint/no-explicit-any": "off" },
   },
   globalIgnores([

@@ -1,10 +1,10 @@
 import { defineConfig } from "@playwright/test";
-import { freePort } from "./scripts/test/start-app-server";
-import { E2E_ROLES } from "./e2e/browser/support/roles";
+import { freePort } from "./test/harness/start-app-server";
+import { E2E_ROLES } from "./test/browser/roles";
 
 // Browser tests of the console (Debian's Chromium; Playwright downloads none).
 // The app server is `next start` on the test database, started by
-// e2e/browser/support/global-setup.ts on this port. The port is chosen here,
+// test/browser/global-setup.ts on this port. The port is chosen here,
 // once, in the main process; workers load this file again and inherit it.
 process.env.BC_E2E_PORT ??= String(await freePort());
 // The app server runs no background workers (retention would change the requests specs set up).
@@ -16,7 +16,7 @@ const baseURL = process.env.BC_E2E_BASE_URL ?? `http://127.0.0.1:${process.env.B
 export default defineConfig({
   testDir: "e2e/browser",
   outputDir: "e2e/output",
-  globalSetup: "./e2e/browser/support/global-setup.ts",
+  globalSetup: "./test/browser/global-setup.ts",
   forbidOnly: !!process.env.CI,
   retries: 0,
   // Two cores: one for the app server and PostgreSQL, one or two browsers.

@@ -4,16 +4,16 @@ import { defineConfig } from "vitest/config";
 const root = fileURLToPath(new URL(".", import.meta.url));
 
 // Two projects: `unit` (beside the code; some need the real PostgreSQL that
-// test/global-setup.ts provides) and `api` (HTTP against a real `next start`).
+// test/vitest/global-setup.ts provides) and `api` (HTTP against a real `next start`).
 export default defineConfig({
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${root}` },
-      { find: /^server-only$/, replacement: `${root}test/server-only-stub.ts` },
+      { find: /^server-only$/, replacement: `${root}test/vitest/server-only-stub.ts` },
     ],
   },
   test: {
-    setupFiles: ["test/setup-env.ts"],
+    setupFiles: ["test/vitest/setup-env.ts"],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
@@ -21,8 +21,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts"],
-          globalSetup: ["test/global-setup.ts"],
+          include: ["lib/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"],
+          globalSetup: ["test/vitest/global-setup.ts"],
         },
       },
       {
@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["e2e/api/**/*.test.ts"],
-          globalSetup: ["test/global-setup.ts", "e2e/api/start-server.ts"],
+          globalSetup: ["test/vitest/global-setup.ts", "test/api/start-server.ts"],
         },
       },
       {

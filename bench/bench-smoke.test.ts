@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
-import { runNpmScript } from "../scripts/test/run-npm-script";
+import { runNpmScript } from "../test/harness/run-npm-script";
 import { stormVerdicts, type StormResult } from "./boot-storm";
 
 // `npm run bench` is not part of the suite; this tiny run proves the harness

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { startAppServer } from "../scripts/test/start-app-server";
+import { startAppServer } from "../test/harness/start-app-server";
 import type pg from "pg";
 import { hashSecret } from "@/server/auth/credentials";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";

@@ -4,8 +4,8 @@
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { startPostgresCluster } from "../scripts/test/postgres-cluster";
-import { runNpmScript } from "../scripts/test/run-npm-script";
+import { startPostgresCluster } from "../test/harness/postgres-cluster";
+import { runNpmScript } from "../test/harness/run-npm-script";
 import { stormOnFreshServer, stormOptions, stormVerdicts } from "./boot-storm";
 import { createBenchWorld } from "./workload/dataset";
 

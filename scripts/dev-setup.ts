@@ -5,7 +5,7 @@
 import { connectionTarget } from "@/server/db/connection-target";
 import { getDb } from "@/server/db/client";
 import { seedEmbeddedDemoIfEmpty } from "@/server/seed/seed-embedded-demo";
-import { runNpmScript } from "./test/run-npm-script";
+import { runNpmScript } from "../test/harness/run-npm-script";
 
 async function main() {
   const target = connectionTarget();

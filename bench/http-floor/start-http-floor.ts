@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { freePort, killChildWithParent, stopChild } from "../../scripts/test/start-app-server";
+import { freePort, killChildWithParent, stopChild } from "../../test/harness/start-app-server";
 
 export interface HttpFloor {
   baseUrl: string;

@@ -2,9 +2,9 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startAppServer, type AppServer } from "../../scripts/test/start-app-server";
-import { callMethod } from "./support/api-client";
-import { createWorld, eventsOf, makeRequests, storedRequest, type World } from "./support/world";
+import { freePort, startAppServer, type AppServer } from "@/test/harness/start-app-server";
+import { callMethod } from "@/test/api/api-client";
+import { createWorld, eventsOf, makeRequests, storedRequest, type World } from "@/test/api/world";
 
 // `npm start` (scripts/serve.mjs) runs one app process per core behind one
 // port. The app keeps no state of its own, so decisions racing through

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { callMethod, expectError } from "./support/api-client";
-import { createServiceKey } from "./support/world";
+import { callMethod, expectError } from "@/test/api/api-client";
+import { createServiceKey } from "@/test/api/world";
 import {
   createJoinWorld,
   freshTpm,
@@ -11,7 +11,7 @@ import {
   makeMachine,
   type JoinWorld,
   type Machine,
-} from "./support/machine";
+} from "@/test/api/machine";
 
 // SPEC E3: discovery/list|upsert|remove on compute-site/{siteId} and
 // tpmAllowList/list|add|remove on compute-tenant/{tenantId}, in the B2 order;

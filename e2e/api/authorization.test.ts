@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { callMethod, expectError, type ApiResponse } from "./support/api-client";
-import { createWorld, eventsOf, makeRequest, storedRequest, type World } from "./support/world";
+import { callMethod, expectError, type ApiResponse } from "@/test/api/api-client";
+import { createWorld, eventsOf, makeRequest, storedRequest, type World } from "@/test/api/world";
 
 // SPEC B4 (who may call what), B2 "Order of checks" (AIP-211: nothing leaks across tenants).
 let world: World;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { callMethod, expectError, type ApiResponse } from "./support/api-client";
-import { createWorld, eventsOf, makeRequest, makeRequests, storedRequest, type World } from "./support/world";
+import { callMethod, expectError, type ApiResponse } from "@/test/api/api-client";
+import { createWorld, eventsOf, makeRequest, makeRequests, storedRequest, type World } from "@/test/api/world";
 
 // SPEC B2 "Concurrency": every transition is one conditional update in one
 // transaction with its event; of racing transitions exactly one wins and the

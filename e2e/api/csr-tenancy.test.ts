@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { newId } from "@/lib/ids";
-import { errorCode } from "./support/api-client";
+import { errorCode } from "@/test/api/api-client";
 import {
   createJoinTokenRow,
   createJoinWorld,
@@ -11,7 +11,7 @@ import {
   makeMachine,
   type JoinWorld,
   type Machine,
-} from "./support/machine";
+} from "@/test/api/machine";
 
 // SPEC G8: a CSR belongs to its tenant. Whoever learns a CSR early and joins
 // it in another tenant (here: the world's "other" tenant, playing globex)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startAppServer, type AppServer } from "../../scripts/test/start-app-server";
-import { callMethod, expectError, httpRequest } from "./support/api-client";
+import { freePort, startAppServer, type AppServer } from "@/test/harness/start-app-server";
+import { callMethod, expectError, httpRequest } from "@/test/api/api-client";
 
 // SPEC B3: UNAVAILABLE 503 "e.g. the database is down". A second app server
 // whose DATABASE_URL names a port nothing listens on.

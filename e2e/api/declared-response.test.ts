@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ApiResponse } from "./support/api-client";
-import { expectDeclaredResponse } from "./support/declared-response";
+import type { ApiResponse } from "@/test/api/api-client";
+import { expectDeclaredResponse } from "@/test/api/declared-response";
 
 // The one check every API test's success answers go through (issue 13 item 4).
 const answer = (status: number, body: unknown): ApiResponse => ({ status, body, text: JSON.stringify(body), headers: new Headers() });

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { newId } from "@/lib/ids";
-import { storedRequest } from "./support/world";
-import { createJoinWorld, csrSha256, join, knownMachine, makeMachine, storedNodes, type JoinWorld, type Machine } from "./support/machine";
+import { storedRequest } from "@/test/api/world";
+import { createJoinWorld, csrSha256, join, knownMachine, makeMachine, storedNodes, type JoinWorld, type Machine } from "@/test/api/machine";
 
 // SPEC G3: discovery knows a machine, not a MAC. MACs are visible on the
 // network; a fresh UUID with a discovered (or a live node's) MAC must not be

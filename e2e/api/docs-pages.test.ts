@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { describe, expect, inject, it } from "vitest";
-import { PART_A_INTRO, PART_A_SENTENCES, asPageText } from "@/test/part-a-reference";
+import { PART_A_INTRO, PART_A_SENTENCES, asPageText } from "@/test/docs/part-a-reference";
 
 // The reference pages and the OpenAPI document, served by the app without signing in.
 const get = (path: string) => fetch(`${inject("baseUrl")}${path}`, { redirect: "manual" });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import http from "node:http";
-import { callMethod, chunkedBody, expectError, httpRequest, rawPost, type ApiResponse } from "./support/api-client";
-import { createWorld, makeRequest, type World } from "./support/world";
+import { callMethod, chunkedBody, expectError, httpRequest, rawPost, type ApiResponse } from "@/test/api/api-client";
+import { createWorld, makeRequest, type World } from "@/test/api/world";
 
 // SPEC B3 (errors, x-request-id), B2 "Bodies over 64 KiB are refused (413)".
 let world: World;

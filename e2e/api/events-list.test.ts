@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { callMethod, expectError, principalOf } from "./support/api-client";
-import { createWorld, eventsOf, makeRequest, makeRequests, type World } from "./support/world";
+import { callMethod, expectError, principalOf } from "@/test/api/api-client";
+import { createWorld, eventsOf, makeRequest, makeRequests, type World } from "@/test/api/world";
 
 // SPEC B6: POST /api/compute/events/list, and the events every transition writes.
 const T = {

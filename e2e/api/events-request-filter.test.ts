@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { callMethod, errorCode } from "./support/api-client";
-import { createWorld, makeRequest, type World } from "./support/world";
+import { callMethod, errorCode } from "@/test/api/api-client";
+import { createWorld, makeRequest, type World } from "@/test/api/world";
 
 // events/list's optional requestId filter (the console's timeline): only that
 // request's events, and still only events the pool may see (SPEC B6).

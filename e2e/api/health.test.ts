@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../../scripts/test/start-app-server";
-import { httpRequest } from "./support/api-client";
-import { createScratchDatabase, type ScratchDatabase } from "./support/scratch-database";
+import { startAppServer, type AppServer } from "@/test/harness/start-app-server";
+import { httpRequest } from "@/test/api/api-client";
+import { createScratchDatabase, type ScratchDatabase } from "@/test/api/scratch-database";
 
 // Issue 19 item 3: live (the process answers) apart from ready (database
 // reachable, every committed migration applied, configuration complete).

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { callMethod, expectError, type ApiResponse } from "./support/api-client";
-import { createWorld, makeRequest, storedRequest, type World } from "./support/world";
+import { callMethod, expectError, type ApiResponse } from "@/test/api/api-client";
+import { createWorld, makeRequest, storedRequest, type World } from "@/test/api/world";
 
 // SPEC Part A field tables and B2 "Input rules": every violation is
 // 400 INVALID_ARGUMENT naming the field, in `details` and in the message.

@@ -3,9 +3,9 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { newId } from "@/lib/ids";
 import { gpuServerInventory } from "@/lib/inventory/gpu-server-inventory";
-import { expectError } from "./support/api-client";
-import { createJoinWorld, type JoinWorld } from "./support/machine";
-import { admitNode, callAsNode, type TestNode } from "./support/node";
+import { expectError } from "@/test/api/api-client";
+import { createJoinWorld, type JoinWorld } from "@/test/api/machine";
+import { admitNode, callAsNode, type TestNode } from "@/test/api/node";
 
 // SPEC G5 over HTTP: a report cannot make the server recurse without bound,
 // and a node cannot grow its history without bound.

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { applyInventoryChange, gpuServerInventory } from "@/lib/inventory/gpu-server-inventory";
-import { callMethod, expectError } from "./support/api-client";
-import { createJoinWorld, type JoinWorld } from "./support/machine";
-import { admitNode, callAsNode, type TestNode } from "./support/node";
+import { callMethod, expectError } from "@/test/api/api-client";
+import { createJoinWorld, type JoinWorld } from "@/test/api/machine";
+import { admitNode, callAsNode, type TestNode } from "@/test/api/node";
 
 // SPEC D3 over HTTP: inventory/report as the node, inventory/get|list as users and services.
 let world: JoinWorld;

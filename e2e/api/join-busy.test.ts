@@ -2,7 +2,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Client } from "pg";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { createJoinTokenRow, createJoinWorld, csrSha256, join, makeMachine, requestsForCsr, type JoinWorld } from "./support/machine";
+import { createJoinTokenRow, createJoinWorld, csrSha256, join, makeMachine, requestsForCsr, type JoinWorld } from "@/test/api/machine";
 
 // A join that waits on its token's row (a burst of machines joining through
 // one token) past Prisma's interactive-transaction timeout (5 s) is rolled

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { callMethod } from "./support/api-client";
-import { eventsOf, storedRequest } from "./support/world";
+import { callMethod } from "@/test/api/api-client";
+import { eventsOf, storedRequest } from "@/test/api/world";
 import {
   createJoinTokenRow,
   createJoinWorld,
@@ -11,7 +11,7 @@ import {
   requestsForCsr,
   storedNodes,
   type JoinWorld,
-} from "./support/machine";
+} from "@/test/api/machine";
 
 // SPEC B2/B5 under concurrency: an approval admits exactly one join; a
 // rejection racing the machine's retry never lets both win; a token's uses

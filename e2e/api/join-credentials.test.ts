@@ -1,8 +1,8 @@
 import { readFile, stat } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { subtle, x509 } from "@/server/pki/x509";
-import { errorCode, type ApiResponse } from "./support/api-client";
-import { storedRequest } from "./support/world";
+import { errorCode, type ApiResponse } from "@/test/api/api-client";
+import { storedRequest } from "@/test/api/world";
 import {
   ALLOWED_EK_PEM,
   createEnrollmentKeyRow,
@@ -12,7 +12,7 @@ import {
   joinBody,
   makeMachine,
   type JoinWorld,
-} from "./support/machine";
+} from "@/test/api/machine";
 
 // SPEC B5: who may join, and what a join body must be. Expired, used-up,
 // revoked, unknown and wrong credentials all get one identical 401; the

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startAppServer, type AppServer } from "../../scripts/test/start-app-server";
-import { createJoinWorld, createJoinTokenRow, join, knownMachine, makeMachine, type JoinWorld } from "./support/machine";
+import { startAppServer, type AppServer } from "@/test/harness/start-app-server";
+import { createJoinWorld, createJoinTokenRow, join, knownMachine, makeMachine, type JoinWorld } from "@/test/api/machine";
 
 // The flood guard: at most BC_MAX_PENDING_PER_POOL live pending requests per
 // pool and BC_MAX_PENDING_PER_SITE unclaimed per site; beyond, 429. A server

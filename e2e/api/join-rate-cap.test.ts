@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startAppServer, type AppServer } from "../../scripts/test/start-app-server";
-import { createJoinTokenRow, createJoinWorld, join, makeMachine, type JoinWorld } from "./support/machine";
+import { startAppServer, type AppServer } from "@/test/harness/start-app-server";
+import { createJoinTokenRow, createJoinWorld, join, makeMachine, type JoinWorld } from "@/test/api/machine";
 
 // Issue 14 item 5: at most BC_JOIN_MAX_PER_MINUTE joins per credential per
 // minute, counted in the database: two instances share the count. Beyond,

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { x509 } from "@/server/pki/x509";
-import { callMethod, errorCode } from "./support/api-client";
-import { eventsOf, storedRequest } from "./support/world";
+import { callMethod, errorCode } from "@/test/api/api-client";
+import { eventsOf, storedRequest } from "@/test/api/world";
 import {
   createJoinTokenRow,
   createJoinWorld,
@@ -14,7 +14,7 @@ import {
   storedNodes,
   type JoinWorld,
   type Machine,
-} from "./support/machine";
+} from "@/test/api/machine";
 
 // SPEC B5: a retry with the same CSR — pending → the same 202; approved →
 // consumed once, 200; rejected → 403 JOIN_REJECTED; consumed → 409;

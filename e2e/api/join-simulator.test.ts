@@ -4,9 +4,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { callMethod } from "./support/api-client";
-import { createJoinWorld, type JoinWorld } from "./support/machine";
-import { createServiceKey } from "./support/world";
+import { callMethod } from "@/test/api/api-client";
+import { createJoinWorld, type JoinWorld } from "@/test/api/machine";
+import { createServiceKey } from "@/test/api/world";
 
 // npm run simulate drives the join as a daemon would; retry re-sends the saved CSR.
 const run = promisify(execFile);

@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { hashSecret } from "@/server/auth/credentials";
-import { callMethod, errorCode } from "./support/api-client";
-import { createWorld, type World } from "./support/world";
-import { join, makeMachine } from "./support/machine";
+import { callMethod, errorCode } from "@/test/api/api-client";
+import { createWorld, type World } from "@/test/api/world";
+import { join, makeMachine } from "@/test/api/machine";
 
 // SPEC Part A "joinTokens": create|list|revoke on compute-pool/{poolId}.
 let world: World;

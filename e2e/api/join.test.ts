@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { subtle, x509 } from "@/server/pki/x509";
-import { errorCode } from "./support/api-client";
-import { eventsOf, storedRequest } from "./support/world";
+import { errorCode } from "@/test/api/api-client";
+import { eventsOf, storedRequest } from "@/test/api/world";
 import {
   ALLOWED_EK_PEM,
   createJoinWorld,
@@ -17,7 +17,7 @@ import {
   makeMachine,
   unknownEkPem,
   type JoinWorld,
-} from "./support/machine";
+} from "@/test/api/machine";
 
 // SPEC B5: the machine's join — the attestors' verdicts and the first join's outcomes.
 let world: JoinWorld;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Prisma } from "@/server/db/generated/client";
 import { listJoinRequestsSql } from "@/server/join-requests/list-join-requests";
-import { createScratchDatabase, scratchTenant, type ScratchDatabase } from "./support/scratch-database";
+import { createScratchDatabase, scratchTenant, type ScratchDatabase } from "@/test/api/scratch-database";
 
 // The live filters (`pending`, `approved`) must not read the stored-live rows
 // already past expiry that retention has not marked yet: with the workers off

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { callMethod, errorCode } from "./support/api-client";
-import { createWorld, makeRequest, type World } from "./support/world";
+import { callMethod, errorCode } from "@/test/api/api-client";
+import { createWorld, makeRequest, type World } from "@/test/api/world";
 
 // SPEC Part A "list" and B2 "list".
 let world: World;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { callMethod, errorCode } from "./support/api-client";
-import { storedRequest } from "./support/world";
+import { callMethod, errorCode } from "@/test/api/api-client";
+import { storedRequest } from "@/test/api/world";
 import {
   createEnrollmentKeyRow,
   createJoinWorld,
@@ -12,7 +12,7 @@ import {
   storedNodes,
   type JoinWorld,
   type Machine,
-} from "./support/machine";
+} from "@/test/api/machine";
 
 // SPEC F2 (one active node per machine), F3 (hostnames are unique) and F4's
 // enrollment-key use limit, over HTTP against a real `next start`.

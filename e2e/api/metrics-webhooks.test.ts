@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { processMetrics } from "@/server/metrics/process-metrics";
 import type { BackgroundWorker } from "@/server/workers/background-worker";
-import { sample, scrape } from "./support/metrics-scrape";
-import { startWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver";
-import { startTestWorker, webhookWorld } from "./support/webhook-world";
-import { makeRequest, type World } from "./support/world";
+import { sample, scrape } from "@/test/api/metrics-scrape";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/api/webhook-receiver";
+import { startTestWorker, webhookWorld } from "@/test/api/webhook-world";
+import { makeRequest, type World } from "@/test/api/world";
 
 // Issue 19: the webhook backlog gauge grows while the receiver is down and
 // returns to 0 once it recovers. The gauge is read from the database by the

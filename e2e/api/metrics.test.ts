@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../../scripts/test/start-app-server";
-import { callMethod, httpRequest } from "./support/api-client";
-import { createJoinWorld, join, makeMachine, type JoinWorld } from "./support/machine";
-import { metricsToken, sample, scrape, type MetricFamilies } from "./support/metrics-scrape";
-import { makeRequests } from "./support/world";
+import { startAppServer, type AppServer } from "@/test/harness/start-app-server";
+import { callMethod, httpRequest } from "@/test/api/api-client";
+import { createJoinWorld, join, makeMachine, type JoinWorld } from "@/test/api/machine";
+import { metricsToken, sample, scrape, type MetricFamilies } from "@/test/api/metrics-scrape";
+import { makeRequests } from "@/test/api/world";
 
 // Issue 19 item 1: GET /metrics, Prometheus text behind a bearer.
 

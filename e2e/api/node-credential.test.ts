@@ -7,9 +7,9 @@ import { getDb } from "@/server/db/client";
 import { x509 } from "@/server/pki/x509";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
 import { signNodeToken } from "@/lib/node-credential/sign-node-token";
-import { callMethod, expectError } from "./support/api-client";
-import { createJoinWorld, type JoinWorld } from "./support/machine";
-import { admitNode, callAsNode, type TestNode } from "./support/node";
+import { callMethod, expectError } from "@/test/api/api-client";
+import { createJoinWorld, type JoinWorld } from "@/test/api/machine";
+import { admitNode, callAsNode, type TestNode } from "@/test/api/node";
 
 // SPEC D2 over HTTP: the daemon speaks as its node with a JWT signed by its
 // certificate's key; every failure is the same 401 body. nodes/renew rotates

@@ -1,7 +1,7 @@
 import { beforeAll, expect, inject, it } from "vitest";
 import { callAsNode } from "@/docs/examples/node-daemon";
-import { admitNode } from "./support/node";
-import { createJoinWorld, type JoinWorld } from "./support/machine";
+import { admitNode } from "@/test/api/node";
+import { createJoinWorld, type JoinWorld } from "@/test/api/machine";
 
 // The README's daemon example (docs/examples/node-daemon.ts) speaks as a real node.
 let world: JoinWorld;

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { createWebhookSubscription } from "@/server/webhooks/webhook-subscriptions";
 import type { BackgroundWorker } from "@/server/workers/background-worker";
-import { callMethod } from "./support/api-client";
-import { createJoinWorld, type JoinWorld } from "./support/machine";
-import { admitNode, callAsNode } from "./support/node";
-import { signatureVerifies, startWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver";
-import { startTestWorker } from "./support/webhook-world";
+import { callMethod } from "@/test/api/api-client";
+import { createJoinWorld, type JoinWorld } from "@/test/api/machine";
+import { admitNode, callAsNode } from "@/test/api/node";
+import { signatureVerifies, startWebhookReceiver, type WebhookReceiver } from "@/test/api/webhook-receiver";
+import { startTestWorker } from "@/test/api/webhook-world";
 
 // SPEC D3: node events go through the same outbox and webhooks as the requests'.
 let world: JoinWorld;

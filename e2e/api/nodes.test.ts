@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { x509 } from "@/server/pki/x509";
-import { callMethod, expectError, principalOf } from "./support/api-client";
-import { createJoinWorld, join, makeMachine, type JoinWorld } from "./support/machine";
-import { admitNode, callAsNode, type TestNode } from "./support/node";
-import { createServiceKey } from "./support/world";
+import { callMethod, expectError, principalOf } from "@/test/api/api-client";
+import { createJoinWorld, join, makeMachine, type JoinWorld } from "@/test/api/machine";
+import { admitNode, callAsNode, type TestNode } from "@/test/api/node";
+import { createServiceKey } from "@/test/api/world";
 
 // SPEC D1: nodes/list, nodes/get, nodes/revoke over HTTP, the B2 order on
 // compute-node/{nodeId}, and the node events in the pool's events/list.

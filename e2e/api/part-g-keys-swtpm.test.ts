@@ -1,9 +1,9 @@
 import { createPublicKey } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { startSwtpm, type Swtpm, type SwtpmAk } from "@/test/swtpm";
-import { expectError } from "./support/api-client";
-import { ALLOWED_EK_PEM, createJoinWorld, csrSha256, join, knownMachine, type JoinWorld, type Machine } from "./support/machine";
+import { startSwtpm, type Swtpm, type SwtpmAk } from "@/test/harness/swtpm";
+import { expectError } from "@/test/api/api-client";
+import { ALLOWED_EK_PEM, createJoinWorld, csrSha256, join, knownMachine, type JoinWorld, type Machine } from "@/test/api/machine";
 
 // SPEC G1 with a real TPM 2.0 (swtpm + tpm2-tools): a body that shows the
 // allow-listed EK to the hash and the swtpm's own EK to MakeCredential was

@@ -3,9 +3,9 @@ import { readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
-import { callMethod, expectError } from "./support/api-client";
-import { admitNode, callAsNode } from "./support/node";
-import { createServiceKey } from "./support/world";
+import { callMethod, expectError } from "@/test/api/api-client";
+import { admitNode, callAsNode } from "@/test/api/node";
+import { createServiceKey } from "@/test/api/world";
 import {
   ALLOWED_EK_PEM,
   activatedBody,
@@ -19,7 +19,7 @@ import {
   knownMachine,
   type JoinWorld,
   type Machine,
-} from "./support/machine";
+} from "@/test/api/machine";
 
 // SPEC Part G over HTTP: G1 (one reading of a key), G4 (a spent credential
 // gets no work done), G10 (keys outside F4's list). Each refusal is checked

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { callMethod, expectError, principalOf } from "./support/api-client";
-import { addPool, archivePool, createWorld, eventsOf, makeRequest, storedRequest, type RequestSpec, type World } from "./support/world";
+import { callMethod, expectError, principalOf } from "@/test/api/api-client";
+import { addPool, archivePool, createWorld, eventsOf, makeRequest, storedRequest, type RequestSpec, type World } from "@/test/api/world";
 
 // SPEC Part A "reject", B2 "reject", B6 (the .rejected event).
 let world: World;

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { runRetention } from "@/server/retention/run-retention";
-import { callMethod } from "./support/api-client";
-import { createWorld, makeRequest, storedRequest, type World } from "./support/world";
+import { callMethod } from "@/test/api/api-client";
+import { createWorld, makeRequest, storedRequest, type World } from "@/test/api/world";
 
 // Retention marking changes what is stored, never what the API answers: the
 // effective state already read `expired` (SPEC B1). The pass is limited to this

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { apiUrl, callMethod, rawPost } from "./support/api-client";
-import { createWorld } from "./support/world";
+import { apiUrl, callMethod, rawPost } from "@/test/api/api-client";
+import { createWorld } from "@/test/api/world";
 
 // Issue 14 items 4 and 9 (a, c), over HTTP against the real `next start`
 // (sign-in itself is tested in e2e/browser).

@@ -3,12 +3,12 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { runNpmScript } from "../../scripts/test/run-npm-script";
+import { runNpmScript } from "@/test/harness/run-npm-script";
 import { getDb } from "@/server/db/client";
 import { verifyPassword } from "@/server/auth/password";
 import { DEMO_JOIN_REQUESTS } from "@/server/seed/demo-join-requests";
 import { DEMO_NODES } from "@/server/seed/demo-nodes";
-import { callMethod, expectError } from "./support/api-client";
+import { callMethod, expectError } from "@/test/api/api-client";
 
 // SPEC Part C: the demo data `npm run db:seed` creates. Read-only against the
 // shared test database (other files and the console tests rely on it); the

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../../scripts/test/start-app-server";
-import { signInFrom } from "./support/sign-in";
+import { startAppServer, type AppServer } from "@/test/harness/start-app-server";
+import { signInFrom } from "@/test/api/sign-in";
 import { getDb } from "@/server/db/client";
 import { hashPassword } from "@/server/auth/password";
 import { newId } from "@/lib/ids";

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { callMethod, errorCode } from "./support/api-client";
-import { eventTypesOf, storedRequest } from "./support/world";
-import { createJoinWorld, csrSha256, join, knownMachine, makeMachine, storedNodes, type JoinWorld } from "./support/machine";
+import { callMethod, errorCode } from "@/test/api/api-client";
+import { eventTypesOf, storedRequest } from "@/test/api/world";
+import { createJoinWorld, csrSha256, join, knownMachine, makeMachine, storedNodes, type JoinWorld } from "@/test/api/machine";
 
 // SPEC G7: a stale approval never replaces a live node. An approval replaces
 // the machine's active node (F2) only when a person approved exactly that:

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { newId } from "@/lib/ids";
-import { callMethod, expectError } from "./support/api-client";
-import { createServiceKey, createWorld, makeRequest, type World } from "./support/world";
+import { callMethod, expectError } from "@/test/api/api-client";
+import { createServiceKey, createWorld, makeRequest, type World } from "@/test/api/world";
 
 // SPEC E2: tenant-admin (tenant-wide grants only) holds everything pool-admin
 // holds on every pool of its tenant, and nothing in another tenant.

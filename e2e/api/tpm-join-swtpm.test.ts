@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { startSwtpm, type Swtpm, type SwtpmAk } from "@/test/swtpm";
-import { callMethod, expectError } from "./support/api-client";
-import { createServiceKey } from "./support/world";
-import { createJoinWorld, csrSha256, join, knownMachine, type JoinWorld, type Machine } from "./support/machine";
+import { startSwtpm, type Swtpm, type SwtpmAk } from "@/test/harness/swtpm";
+import { callMethod, expectError } from "@/test/api/api-client";
+import { createServiceKey } from "@/test/api/world";
+import { createJoinWorld, csrSha256, join, knownMachine, type JoinWorld, type Machine } from "@/test/api/machine";
 
 // SPEC F1 with a real TPM 2.0 (swtpm + tpm2-tools): its EK allow-listed
 // through tpmAllowList/add, the server's challenge activated by

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { AK_ATTRIBUTES, encodeTpm2bPublic } from "@/lib/tpm/tpm2b-public";
 import { TPMA_OBJECT } from "@/lib/tpm/tpm-constants";
-import { callMethod, errorCode, expectError } from "./support/api-client";
+import { callMethod, errorCode, expectError } from "@/test/api/api-client";
 import {
   activatedBody,
   createJoinWorld,
@@ -18,7 +18,7 @@ import {
   makeMachine,
   type JoinWorld,
   type Machine,
-} from "./support/machine";
+} from "@/test/api/machine";
 
 // SPEC F1 over HTTP, with the software TPM of F5: a join into a TPM pool is
 // answered with a credential-activation challenge; only the secret the TPM

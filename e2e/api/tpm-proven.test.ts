@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { callMethod, expectError } from "./support/api-client";
-import { addPool, eventsOf, storedRequest } from "./support/world";
+import { callMethod, expectError } from "@/test/api/api-client";
+import { addPool, eventsOf, storedRequest } from "@/test/api/world";
 import {
   activatedBody,
   createJoinWorld,
@@ -16,7 +16,7 @@ import {
   unknownEkPem,
   type JoinWorld,
   type Machine,
-} from "./support/machine";
+} from "@/test/api/machine";
 
 // SPEC G2: a TPM pool admits only proven TPMs. The attack: a machine joins
 // through the site enrollment key with no TPM (or an EK it never proved), a

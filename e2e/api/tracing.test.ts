@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../../scripts/test/start-app-server";
-import { callMethod } from "./support/api-client";
-import { createJoinWorld, join, makeMachine, type JoinWorld } from "./support/machine";
-import { startOtlpCollector, type OtlpCollector, type ReceivedSpan } from "./support/otlp-collector";
+import { startAppServer, type AppServer } from "@/test/harness/start-app-server";
+import { callMethod } from "@/test/api/api-client";
+import { createJoinWorld, join, makeMachine, type JoinWorld } from "@/test/api/machine";
+import { startOtlpCollector, type OtlpCollector, type ReceivedSpan } from "@/test/api/otlp-collector";
 
 // Issue 19 item 2: a span per published method call, exported by OTLP when
 // OTEL_EXPORTER_OTLP_ENDPOINT is set, with the database's spans under it;

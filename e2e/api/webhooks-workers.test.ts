@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { readFile, rm } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawnWorker } from "../../scripts/test/spawn-worker";
-import { startAppServer, type AppServer } from "../../scripts/test/start-app-server";
+import { spawnWorker } from "@/test/harness/spawn-worker";
+import { startAppServer, type AppServer } from "@/test/harness/start-app-server";
 import { createJoinRequest } from "@/server/join-requests/create-join-request";
 import { createWebhookSubscription } from "@/server/webhooks/webhook-subscriptions";
-import { createScratchDatabase, scratchTenant, type ScratchDatabase } from "./support/scratch-database";
-import { startWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver";
-import "./support/webhook-world"; // a CA key for this process when vitest runs alone
+import { createScratchDatabase, scratchTenant, type ScratchDatabase } from "@/test/api/scratch-database";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/api/webhook-receiver";
+import "@/test/api/webhook-world"; // a CA key for this process when vitest runs alone
 
 // The background workers as they run for real: inside `next start` (started
 // once per process by instrumentation's register(), not with BC_WORKERS=off)

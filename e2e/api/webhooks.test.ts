@@ -1,10 +1,10 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { callMethod } from "./support/api-client";
-import { startWebhookReceiver, signatureVerifies, type WebhookReceiver } from "./support/webhook-receiver";
-import { startTestWorker } from "./support/webhook-world";
-import { createWorld, makeRequest, type World } from "./support/world";
+import { callMethod } from "@/test/api/api-client";
+import { startWebhookReceiver, signatureVerifies, type WebhookReceiver } from "@/test/api/webhook-receiver";
+import { startTestWorker } from "@/test/api/webhook-world";
+import { createWorld, makeRequest, type World } from "@/test/api/world";
 import type { BackgroundWorker } from "@/server/workers/background-worker";
 
 // The issue end to end: an operator subscribes with `npm run webhooks` (an

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/axe";
-import { createAcmePool, createNodes, createPendingRequest } from "./support/data";
-import { openQueue, rowOf } from "./support/queue";
+import { expectNoAxeViolations } from "@/test/browser/axe";
+import { createAcmePool, createNodes, createPendingRequest } from "@/test/browser/data";
+import { openQueue, rowOf } from "@/test/browser/queue";
 
 // Issue 15 item 2: no axe-core violation (WCAG 2.1 AA and best practices) on
 // any console page or open dialog, in the light and the dark colour scheme.

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/axe";
-import { join, makeMachine } from "./support/machine";
+import { expectNoAxeViolations } from "@/test/browser/axe";
+import { join, makeMachine } from "@/test/browser/machine";
 
 // Issue 15 item 2, for the dialog only a tenant admin sees: "Trust this machine"
 // (SPEC E3), audited open and after it answered, in both colour schemes. "Allow

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createPendingRequest, storedRequest, userIdOf } from "./support/data";
-import { openQueue, rowOf } from "./support/queue";
+import { createPendingRequest, storedRequest, userIdOf } from "@/test/browser/data";
+import { openQueue, rowOf } from "@/test/browser/queue";
 
 // The approve dialog: TTL presets or a custom amount, judged by the server's
 // own schema before anything is sent.

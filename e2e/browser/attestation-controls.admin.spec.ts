@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { join, makeMachine } from "./support/machine";
+import { join, makeMachine } from "@/test/browser/machine";
 
 // "Trust this machine" and "Allow this TPM" need compute:attestation:manage
 // (tenant-admin, SPEC E2): a pool-admin on every pool approves, but is not offered them.

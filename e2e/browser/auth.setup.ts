@@ -1,6 +1,6 @@
 import { expect, test as setup } from "@playwright/test";
 import { DEMO_PASSWORD } from "@/server/seed/demo-data";
-import { E2E_ROLES } from "./support/roles";
+import { E2E_ROLES } from "@/test/browser/roles";
 
 // Signs in once per role through the real sign-in page and saves the session.
 // The storage state is saved only after the post-login page shows the user:

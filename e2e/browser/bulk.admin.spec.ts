@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { createPendingRequest, storedRequest } from "./support/data";
-import { openQueue, rowOf } from "./support/queue";
-import { callAsService } from "./support/service-api";
+import { createPendingRequest, storedRequest } from "@/test/browser/data";
+import { openQueue, rowOf } from "@/test/browser/queue";
+import { callAsService } from "@/test/browser/service-api";
 
 test("bulk approval of 3 rows with one TTL and reason reports each row's result", async ({ page }) => {
   const requests = [];

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { createPendingRequest, storedRequest } from "./support/data";
-import { openQueue, rowOf } from "./support/queue";
-import { callAsService } from "./support/service-api";
+import { createPendingRequest, storedRequest } from "@/test/browser/data";
+import { openQueue, rowOf } from "@/test/browser/queue";
+import { callAsService } from "@/test/browser/service-api";
 
 test("when someone else decides first, the dialog shows the conflict and the row refreshes", async ({ page }) => {
   const request = await createPendingRequest({ poolId: "gpu-b", label: "conflict" });

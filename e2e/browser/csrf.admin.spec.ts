@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createPendingRequest, storedRequest } from "./support/data";
-import { SERVICE_KEYS } from "./support/service-api";
+import { createPendingRequest, storedRequest } from "@/test/browser/data";
+import { SERVICE_KEYS } from "@/test/browser/service-api";
 
 // SPEC B4: a mutation authenticated by the console's session cookie must come
 // from the console's own origin. Checked at the API with the saved session.

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createPendingRequest, storedMachineOf } from "./support/data";
-import { openQueue, rowOf } from "./support/queue";
+import { createPendingRequest, storedMachineOf } from "@/test/browser/data";
+import { openQueue, rowOf } from "@/test/browser/queue";
 
 test("the detail page shows every field and the request's timeline", async ({ page }) => {
   // Seeded: rejected by the demo admin key with a reason (SPEC Part C).

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { createAcmePool } from "./support/data";
+import { createAcmePool } from "@/test/browser/data";
 
 // SPEC E3 in the console, as the tenant-admin: a site's discovery inventory
 // (import with a preview, assign a pool, remove) and the tenant's TPM

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { createAcmePool, createPendingRequest } from "./support/data";
-import { callAsService } from "./support/service-api";
-import { openQueue } from "./support/queue";
+import { createAcmePool, createPendingRequest } from "@/test/browser/data";
+import { callAsService } from "@/test/browser/service-api";
+import { openQueue } from "@/test/browser/queue";
 
 // The pool's event log (/pools/<id>/events): what events/list returns, 50 a
 // page, the next page by nextCursor, filtered by type; both in the URL.

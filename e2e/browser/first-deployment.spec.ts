@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
-import { startAppServer, type AppServer } from "../../scripts/test/start-app-server";
-import { deploymentBlock, runBlock } from "./support/deployment-blocks";
+import { startAppServer, type AppServer } from "@/test/harness/start-app-server";
+import { deploymentBlock, runBlock } from "@/test/browser/deployment-blocks";
 
 // SPEC E1 and docs/deployment.md ("A first deployment"), run as
 // written: an empty PostgreSQL database → the page's setup commands → the

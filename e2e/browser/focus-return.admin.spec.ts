@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { createAcmePool, createNodes, createPendingRequest } from "./support/data";
-import { openQueue, rowOf } from "./support/queue";
+import { createAcmePool, createNodes, createPendingRequest } from "@/test/browser/data";
+import { openQueue, rowOf } from "@/test/browser/queue";
 
 // Issue 15 item 2: a dialog opened from the keyboard gives focus back to the
 // button that opened it when it closes, by Escape or by Cancel, and also when

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { createAcmePool, createPendingRequest, storedRequest } from "./support/data";
-import { openQueue, rowOf } from "./support/queue";
+import { createAcmePool, createPendingRequest, storedRequest } from "@/test/browser/data";
+import { openQueue, rowOf } from "@/test/browser/queue";
 
 // Issue 15 item 3: the queue worked without a mouse; focus checked after each step.
 

@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { storedRequest, userIdOf } from "./support/data";
-import { join, makeMachine, nodesWithCsr, readCertificate, storedJoin, type Machine } from "./support/machine";
-import { openQueue, rowOf } from "./support/queue";
-import { callAsService } from "./support/service-api";
+import { storedRequest, userIdOf } from "@/test/browser/data";
+import { join, makeMachine, nodesWithCsr, readCertificate, storedJoin, type Machine } from "@/test/browser/machine";
+import { openQueue, rowOf } from "@/test/browser/queue";
+import { callAsService } from "@/test/browser/service-api";
 
 // The whole loop of SPEC B5 with the console in the middle: a real machine
 // (a fresh key pair and CSR, made here) joins gpu-b with the demo join token

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import type { GpuServerInventory } from "@/lib/inventory/gpu-server-inventory";
-import { createAcmePool } from "./support/data";
-import { admitReportingNode, reportInventory } from "./support/node";
+import { createAcmePool } from "@/test/browser/data";
+import { admitReportingNode, reportInventory } from "@/test/browser/node";
 
 // Issue 12: the nodes list's empty state and live refresh (paused while the
 // tab is hidden), and a section the console does not know shown as JSON.

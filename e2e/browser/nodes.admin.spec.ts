@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { applyInventoryChange } from "@/lib/inventory/gpu-server-inventory";
-import { createAcmePool, createNodes, storedMachineOf } from "./support/data";
-import { admitReportingNode, reportInventory } from "./support/node";
+import { createAcmePool, createNodes, storedMachineOf } from "@/test/browser/data";
+import { admitReportingNode, reportInventory } from "@/test/browser/node";
 
 // Issue 12: a pool's nodes and each node's inventory and history, on the seeded nodes (SPEC D4).
 const nodeRow = (page: import("@playwright/test").Page, hostname: string) => page.getByTestId("node-row").filter({ hasText: hostname });

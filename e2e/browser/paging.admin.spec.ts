@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { createAcmePool, createPendingRequest } from "./support/data";
-import { openQueue, rowOf } from "./support/queue";
-import { callAsService } from "./support/service-api";
+import { createAcmePool, createPendingRequest } from "@/test/browser/data";
+import { openQueue, rowOf } from "@/test/browser/queue";
+import { callAsService } from "@/test/browser/service-api";
 
 // 50 requests a page (data/join-requests/join-requests-infinite-query.ts); "Load more" follows nextCursor.
 test("load more appends the next page; a cursor in the URL starts the view after it", async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { nodeIdOf } from "./support/data";
+import { nodeIdOf } from "@/test/browser/data";
 
 // A user of another tenant sees nothing of acme.
 

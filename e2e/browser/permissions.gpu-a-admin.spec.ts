@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { nodeIdOf } from "./support/data";
-import { openQueue, rowOf } from "./support/queue";
+import { nodeIdOf } from "@/test/browser/data";
+import { openQueue, rowOf } from "@/test/browser/queue";
 
 // A pool-scoped admin: gpu-a only.
 

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createPendingRequest } from "./support/data";
-import { openQueue, rowOf } from "./support/queue";
+import { createPendingRequest } from "@/test/browser/data";
+import { openQueue, rowOf } from "@/test/browser/queue";
 
 // A pool viewer reads every acme queue and decides nothing.
 

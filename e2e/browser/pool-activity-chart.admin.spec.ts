@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import { copyFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
-import { createAcmePool, createPendingRequest } from "./support/data";
-import { callAsService } from "./support/service-api";
-import { screenshotPath } from "./support/queue";
-import { expectNoSidewaysScroll } from "./support/layout";
+import { createAcmePool, createPendingRequest } from "@/test/browser/data";
+import { callAsService } from "@/test/browser/service-api";
+import { screenshotPath } from "@/test/browser/queue";
+import { expectNoSidewaysScroll } from "@/test/browser/layout";
 
 // The overview's picture of each pool's last 24 hours (issue 19): an SVG for
 // the eye, summarised for screen readers, and a table holding the numbers.

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { createAcmePool, createPendingRequest } from "./support/data";
-import { openQueue, rowOf } from "./support/queue";
+import { createAcmePool, createPendingRequest } from "@/test/browser/data";
+import { openQueue, rowOf } from "@/test/browser/queue";
 
 // A pool admin's queue: the seeded requests (SPEC Part C), the state filter in
 // the URL, live refresh, and the overview of their pools.

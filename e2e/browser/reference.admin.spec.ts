@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { screenshotPath } from "./support/queue";
+import { screenshotPath } from "@/test/browser/queue";
 
 // The joinRequests reference page as a reader sees it (a screenshot for people beside SPEC Part A).
 test("the joinRequests reference page renders Part A's tables", async ({ page }) => {

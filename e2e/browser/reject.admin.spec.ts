@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { createPendingRequest, storedRequest, userIdOf } from "./support/data";
-import { openQueue, rowOf } from "./support/queue";
-import { callAsService } from "./support/service-api";
+import { createPendingRequest, storedRequest, userIdOf } from "@/test/browser/data";
+import { openQueue, rowOf } from "@/test/browser/queue";
+import { callAsService } from "@/test/browser/service-api";
 
 test("rejecting with a reason records it and lists the request under rejected", async ({ page }) => {
   const request = await createPendingRequest({ poolId: "gpu-b", label: "reject" });

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSidewaysScroll } from "./support/layout";
-import { createAcmePool, createPendingRequest, storedRequest } from "./support/data";
-import { openQueue, rowOf, screenshotPath } from "./support/queue";
+import { expectNoSidewaysScroll } from "@/test/browser/layout";
+import { createAcmePool, createPendingRequest, storedRequest } from "@/test/browser/data";
+import { openQueue, rowOf, screenshotPath } from "@/test/browser/queue";
 
 // Issue 15 item 1: every page usable from a phone up; no sideways page scroll.
 

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { copyFile, mkdir } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
-import { openQueue, rowOf, screenshotPath } from "./support/queue";
+import { openQueue, rowOf, screenshotPath } from "@/test/browser/queue";
 
 // Pictures for people (and the README): the queue, the approve dialog, the detail view, the nodes.
 test.use({ viewport: { width: 1360, height: 860 } });

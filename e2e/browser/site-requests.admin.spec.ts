@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { addAcmePool, createAcmePool, createPendingRequest, storedRequest } from "./support/data";
-import { openQueue, rowOf } from "./support/queue";
+import { addAcmePool, createAcmePool, createPendingRequest, storedRequest } from "@/test/browser/data";
+import { openQueue, rowOf } from "@/test/browser/queue";
 
 // A site of its own with two pools (as fra1 has gpu-a and gpu-b): in the seeded
 // pools, what other specs leave pending would push the row off the first page.

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import pg from "pg";
-import { freePort, startAppServer, type AppServer } from "../../scripts/test/start-app-server";
-import { startOidcProvider, type TestOidcProvider } from "../support/oidc-provider";
+import { freePort, startAppServer, type AppServer } from "@/test/harness/start-app-server";
+import { startOidcProvider, type TestOidcProvider } from "@/test/browser/oidc-provider";
 
 // Single sign-on with a standard OpenID provider (issue 17): a real provider
 // (oidc-provider) on loopback, its own login and consent pages, both claim

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./support/axe";
-import { createAcmePool, createPendingRequest, storedRequest } from "./support/data";
-import { openQueue, rowOf } from "./support/queue";
+import { expectNoAxeViolations } from "@/test/browser/axe";
+import { createAcmePool, createPendingRequest, storedRequest } from "@/test/browser/data";
+import { openQueue, rowOf } from "@/test/browser/queue";
 
 // SPEC G2 in the console: a pool that requires TPM cannot approve a request
 // whose endorsement key was not proven, and says so in words (not only by a

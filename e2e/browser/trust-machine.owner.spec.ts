@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import pg from "pg";
 import { SoftwareTpm } from "@/lib/tpm/software-tpm";
-import { addDiscoveredMachine } from "./support/data";
-import { join, makeMachine, storedJoin } from "./support/machine";
-import { screenshotPath } from "./support/queue";
+import { addDiscoveredMachine } from "@/test/browser/data";
+import { join, makeMachine, storedJoin } from "@/test/browser/machine";
+import { screenshotPath } from "@/test/browser/queue";
 
 // SPEC E3 in the console: on a request the discovery attestor deferred, the
 // tenant-admin chooses "Trust this machine": its UUID and MACs go into the

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { freePort, startAppServer, type AppServer } from "../../scripts/test/start-app-server";
-import { createWorld, eventTypesOf, makeRequests, storedRequest, type World } from "../api/support/world";
-import { callUntilAnswered, inParallel, postMethod, startFaultDatabase, Tally, type FaultDatabase } from "./support/fault-harness";
+import { freePort, startAppServer, type AppServer } from "@/test/harness/start-app-server";
+import { createWorld, eventTypesOf, makeRequests, storedRequest, type World } from "@/test/api/world";
+import { callUntilAnswered, inParallel, postMethod, startFaultDatabase, Tally, type FaultDatabase } from "@/test/faults/fault-harness";
 
 // Issue 14: `npm start` killed with SIGKILL (no clean stop: every process of
 // it, in the middle of 200 approvals at 16 concurrent), then started again,

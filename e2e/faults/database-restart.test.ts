@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "../../scripts/test/start-app-server";
-import { createJoinWorld, joinBody, makeMachine, requestsForCsr, csrSha256, type JoinWorld } from "../api/support/machine";
-import { eventTypesOf, makeRequests, storedRequest } from "../api/support/world";
-import { callUntilAnswered, inParallel, postMethod, startFaultDatabase, Tally, type FaultDatabase } from "./support/fault-harness";
+import { startAppServer, type AppServer } from "@/test/harness/start-app-server";
+import { createJoinWorld, joinBody, makeMachine, requestsForCsr, csrSha256, type JoinWorld } from "@/test/api/machine";
+import { eventTypesOf, makeRequests, storedRequest } from "@/test/api/world";
+import { callUntilAnswered, inParallel, postMethod, startFaultDatabase, Tally, type FaultDatabase } from "@/test/faults/fault-harness";
 
 // SPEC B3 / issue 14: PostgreSQL restarted (fast shutdown: sessions terminated,
 // transactions rolled back) while 16 callers reject requests and machines

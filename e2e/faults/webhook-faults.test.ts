@@ -1,11 +1,11 @@
 import type { ChildProcess } from "node:child_process";
-import { spawnWorker } from "../../scripts/test/spawn-worker";
+import { spawnWorker } from "@/test/harness/spawn-worker";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { createWebhookSubscription } from "@/server/webhooks/webhook-subscriptions";
-import { startWebhookReceiver, type WebhookReceiver } from "../api/support/webhook-receiver";
-import { createWorld, makeRequests, type World } from "../api/support/world";
-import { startFaultDatabase, type FaultDatabase } from "./support/fault-harness";
+import { startWebhookReceiver, type WebhookReceiver } from "@/test/api/webhook-receiver";
+import { createWorld, makeRequests, type World } from "@/test/api/world";
+import { startFaultDatabase, type FaultDatabase } from "@/test/faults/fault-harness";
 
 // Issue 14: a receiver that drops connections, and `npm run worker` killed
 // (SIGKILL) in the middle of deliveries: a second worker takes over once the

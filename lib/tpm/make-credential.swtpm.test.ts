@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseToolsCredentialFile, startSwtpm, type Swtpm, type SwtpmAk } from "@/test/swtpm";
+import { parseToolsCredentialFile, startSwtpm, type Swtpm, type SwtpmAk } from "@/test/harness/swtpm";
 import { readEndorsementKey } from "./endorsement-key";
 import { makeCredential } from "./make-credential";
 import { attestationKeyProblems, encodeTpm2bPublic, parseTpm2bPublic, tpmName } from "./tpm2b-public";

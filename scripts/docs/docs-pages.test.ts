@@ -3,7 +3,7 @@ import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "@/server/env";
 import { METHODS } from "@/server/methods/registry";
-import { deploymentBlock } from "../../e2e/browser/support/deployment-blocks";
+import { deploymentBlock } from "@/test/browser/deployment-blocks";
 
 // The README and docs/*.md against the code they describe: the configuration
 // table names exactly the variables the code reads, the method table exactly the

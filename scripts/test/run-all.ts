@@ -5,11 +5,11 @@
 // app builds), and Playwright (the console in Chromium) once it is built → a
 // table of each phase's time.
 import { randomBytes } from "node:crypto";
+import { startPostgresCluster } from "../../test/harness/postgres-cluster";
+import { runNpmScript } from "../../test/harness/run-npm-script";
+import { ensureSystemRequirements } from "../../test/harness/system-requirements";
 import { formatPhaseTable, startPhaseClock, type PhaseClock, type PhaseOutcome } from "./phase-times";
-import { startPostgresCluster } from "./postgres-cluster";
-import { runNpmScript } from "./run-npm-script";
 import { copyDatabase, runCommand, runPlaywright, runVitest, type SuiteResult } from "./suite-runs";
-import { ensureSystemRequirements } from "./system-requirements";
 
 type Env = Record<string, string>;
 

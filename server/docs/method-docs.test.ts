@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { METHODS } from "../methods/registry";
-import { PART_A_INTRO, PART_A_SENTENCES } from "@/test/part-a-reference";
+import { PART_A_INTRO, PART_A_SENTENCES } from "@/test/docs/part-a-reference";
 import { groupDocs, referenceText, servedSentence } from "./method-docs";
 import { openApiDocument } from "./openapi-document";
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { ApiError } from "../api/errors";
 import { newId } from "@/lib/ids";
-import { createWorld, type World } from "@/e2e/api/support/world";
+import { createWorld, type World } from "@/test/api/world";
 import { LAST_REPORTED_RESOLUTION_MS, reportInventory, type ReportingNode } from "./report-inventory";
 
 // SPEC D3 on real PostgreSQL: append-only history, one snapshot per distinct

@@ -4,7 +4,7 @@ import { approveJoinRequest } from "@/server/join-requests/approve-join-request"
 import { rejectJoinRequest } from "@/server/join-requests/reject-join-request";
 import { markJoinRequestExpired } from "@/server/join-requests/expire-join-request";
 import { findPool } from "@/server/places/find-pool";
-import { createWorld, makeRequest, type World } from "@/e2e/api/support/world";
+import { createWorld, makeRequest, type World } from "@/test/api/world";
 import { ACTIVITY_HOURS, listPoolActivity, type ActivityHour } from "./list-pool-activity";
 
 // Known events at known times on an injected clock. The window's last hour

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { newId } from "@/lib/ids";
-import { createWorld, type World } from "@/e2e/api/support/world";
+import { createWorld, type World } from "@/test/api/world";
 import { runRetention } from "./run-retention";
 
 // SPEC G5 on real PostgreSQL: inventory snapshots older than the window go,

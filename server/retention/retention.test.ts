@@ -6,8 +6,8 @@ import { approveJoinRequest } from "@/server/join-requests/approve-join-request"
 import { createJoinRequest } from "@/server/join-requests/create-join-request";
 import { findPool } from "@/server/places/find-pool";
 import { decideExpiry } from "@/lib/join-requests/state-machine";
-import { createWorld, eventTypesOf, eventsOf, makeRequest, storedRequest, type World } from "@/e2e/api/support/world";
-import { webhookWorld } from "@/e2e/api/support/webhook-world";
+import { createWorld, eventTypesOf, eventsOf, makeRequest, storedRequest, type World } from "@/test/api/world";
+import { webhookWorld } from "@/test/api/webhook-world";
 import { enqueueDeliveries } from "@/server/webhooks/enqueue-deliveries";
 import { RETENTION_ACTOR } from "./mark-expired-requests";
 import { runRetention } from "./run-retention";

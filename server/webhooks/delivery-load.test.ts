@@ -1,8 +1,8 @@
 import { afterAll, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { newId } from "@/lib/ids";
-import { startWebhookReceiver } from "@/e2e/api/support/webhook-receiver";
-import { startTestWorker, webhookWorld } from "@/e2e/api/support/webhook-world";
+import { startWebhookReceiver } from "@/test/api/webhook-receiver";
+import { startTestWorker, webhookWorld } from "@/test/api/webhook-world";
 import type { BackgroundWorker } from "@/server/workers/background-worker";
 
 // Two workers over one outbox of 1,000 events: every event delivered, none twice.

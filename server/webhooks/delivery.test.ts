@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { startWebhookReceiver, signatureVerifies, type WebhookReceiver } from "@/e2e/api/support/webhook-receiver";
-import { deliveriesOf, startTestWorker, tenantEvents, webhookWorld } from "@/e2e/api/support/webhook-world";
-import { makeRequest, makeRequests } from "@/e2e/api/support/world";
+import { startWebhookReceiver, signatureVerifies, type WebhookReceiver } from "@/test/api/webhook-receiver";
+import { deliveriesOf, startTestWorker, tenantEvents, webhookWorld } from "@/test/api/webhook-world";
+import { makeRequest, makeRequests } from "@/test/api/world";
 import type { BackgroundWorker } from "@/server/workers/background-worker";
 import { claimDeliveries } from "./claim-deliveries";
 import { enqueueDeliveries } from "./enqueue-deliveries";

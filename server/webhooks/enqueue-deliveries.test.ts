@@ -1,7 +1,7 @@
 import { ulid } from "ulid";
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { deliveriesOf, webhookWorld } from "@/e2e/api/support/webhook-world";
+import { deliveriesOf, webhookWorld } from "@/test/api/webhook-world";
 import { enqueueDeliveries, SCAN_LAG_MS } from "./enqueue-deliveries";
 import { eventIdFloor } from "@/lib/ids";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import "@/e2e/api/support/webhook-world"; // sets a CA key encryption key for the secrets
-import { createWorld } from "@/e2e/api/support/world";
+import "@/test/api/webhook-world"; // sets a CA key encryption key for the secrets
+import { createWorld } from "@/test/api/world";
 import type { Principal } from "../auth/principal";
 import type { Role } from "../auth/roles";
 import { listWebhooksForPrincipal } from "./list-webhooks-for-principal";

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db/client";
-import { startWebhookReceiver, signatureVerifies } from "@/e2e/api/support/webhook-receiver";
-import { deliveriesOf, startTestWorker, webhookWorld } from "@/e2e/api/support/webhook-world";
-import { createWorld, makeRequest } from "@/e2e/api/support/world";
+import { startWebhookReceiver, signatureVerifies } from "@/test/api/webhook-receiver";
+import { deliveriesOf, startTestWorker, webhookWorld } from "@/test/api/webhook-world";
+import { createWorld, makeRequest } from "@/test/api/world";
 import { enqueueDeliveries } from "./enqueue-deliveries";
 import { openWebhookKey, webhookSecretKey } from "./webhook-secret";
 import {

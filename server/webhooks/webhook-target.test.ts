@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { createWorld } from "@/e2e/api/support/world";
+import { createWorld } from "@/test/api/world";
 import { MAX_RESPONSE_BYTES, sendWebhook } from "./send-webhook";
 import { createWebhookSubscription, WebhookSubscriptionError } from "./webhook-subscriptions";
 import { blockedAddressReason, checkWebhookTarget } from "./webhook-target";

@@ -1,9 +1,13 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { serveMethod } from "@/server/methods/serve-method";
-import { signatureVerifies, startWebhookReceiver } from "@/e2e/api/support/webhook-receiver";
-import { startTestWorker, webhookWorld } from "@/e2e/api/support/webhook-world";
-import { admin, adminWorld, json } from "./admin-test-support";
+import { signatureVerifies, startWebhookReceiver } from "@/test/api/webhook-receiver";
+import { startTestWorker, webhookWorld } from "@/test/api/webhook-world";
+import { inProcessAdmin, json } from "@/test/cli/admin";
+import { cliFailure } from "../shared/run-cli";
+import { ADMIN_USAGE, runAdmin } from "./run-admin";
+
+const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_USAGE, error) });
 
 // Every administrative change is a compute.admin.changed event (SPEC E1):
 // actor cli:<os user>, noun, verb, ids, never a secret; events/list shows it

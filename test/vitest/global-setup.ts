@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
-import { startPostgresCluster } from "../scripts/test/postgres-cluster";
-import { runNpmScript } from "../scripts/test/run-npm-script";
+import { startPostgresCluster } from "../harness/postgres-cluster";
+import { runNpmScript } from "../harness/run-npm-script";
 
 declare module "vitest" {
   export interface ProvidedContext {

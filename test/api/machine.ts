@@ -17,10 +17,10 @@ import { SoftwareTpm } from "@/lib/tpm/software-tpm";
 
 const suffix = () => randomBytes(4).toString("hex");
 
-export const ALLOWED_EK_PEM = readFileSync(new URL("../../../fixtures/tpm-ek-allowed.pem", import.meta.url), "utf8");
+export const ALLOWED_EK_PEM = readFileSync(new URL("../../fixtures/tpm-ek-allowed.pem", import.meta.url), "utf8");
 export const ALLOWED_EK_SHA256 = "15426fb055f5461484bf419f7e67ba400ddfc2b54d90981cb9f65f6ffc228af1";
 /** SPEC F5: the demo EK pair (private half published); every join world allow-lists it. */
-export const DEMO_EK_PRIVATE_KEY_PEM = readFileSync(new URL("../../../fixtures/tpm-ek-demo.key.pem", import.meta.url), "utf8");
+export const DEMO_EK_PRIVATE_KEY_PEM = readFileSync(new URL("../../fixtures/tpm-ek-demo.key.pem", import.meta.url), "utf8");
 export const DEMO_EK_SHA256 = "23ecae7f12443c728490c84f0a0c06ce53314bb6fe6053c0a1b819cf4a7fd68e";
 
 /** A software TPM with the allow-listed demo EK (SPEC F5). */

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { FullConfig } from "@playwright/test";
-import { startPostgresCluster } from "../../../scripts/test/postgres-cluster";
-import { runNpmScript } from "../../../scripts/test/run-npm-script";
-import { startAppServer } from "../../../scripts/test/start-app-server";
+import { startPostgresCluster } from "../harness/postgres-cluster";
+import { runNpmScript } from "../harness/run-npm-script";
+import { startAppServer } from "../harness/start-app-server";
 
 /**
  * The app under test: `next start` (the production build) on the test

@@ -8,7 +8,7 @@ import { expect, inject } from "vitest";
 
 export type MetricFamilies = ReturnType<typeof parsePrometheusTextFormat>;
 
-/** The token the shared API test server was started with (e2e/api/start-server.ts). */
+/** The token the shared API test server was started with (test/api/start-server.ts). */
 export const metricsToken = () => inject("metricsToken");
 
 export async function scrape(options: { baseUrl?: string; token?: string } = {}): Promise<MetricFamilies> {

@@ -7,8 +7,8 @@
 // anyone else it names the one command to run.
 import { spawn } from "node:child_process";
 import { findPostgresBinaries } from "./postgres-cluster";
-import { missingTpmCommands } from "../../test/swtpm";
-import { commandOnPath, isExecutable } from "../../test/command-on-path";
+import { missingTpmCommands } from "./swtpm";
+import { commandOnPath, isExecutable } from "./command-on-path";
 
 export interface Requirement {
   what: string;

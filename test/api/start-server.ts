@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
-import { startAppServer } from "../../scripts/test/start-app-server";
+import { startAppServer } from "../harness/start-app-server";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { startPostgresCluster, type PostgresCluster } from "../../../scripts/test/postgres-cluster";
-import { runNpmScript } from "../../../scripts/test/run-npm-script";
+import { startPostgresCluster, type PostgresCluster } from "../harness/postgres-cluster";
+import { runNpmScript } from "../harness/run-npm-script";
 
 // The fault suite's own PostgreSQL: these tests restart it and kill app
 // processes, which the shared test database and server must never see.
@@ -13,7 +13,7 @@ export interface FaultDatabase {
 
 /**
  * A fresh cluster, migrated; this test process's db client (the helpers in
- * e2e/api/support) points at it from now on, so it must run before their first query.
+ * test/api/) points at it from now on, so it must run before their first query.
  */
 export async function startFaultDatabase(): Promise<FaultDatabase> {
   const cluster = await startPostgresCluster();

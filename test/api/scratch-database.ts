@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import { Client, escapeIdentifier } from "pg";
 import { PrismaClient } from "@/server/db/generated/client";
-import { runNpmScript } from "../../../scripts/test/run-npm-script";
+import { runNpmScript } from "../harness/run-npm-script";
 
 // A database of its own, next to the test database on the same server, for
 // tests that run unscoped background workers (an app with BC_WORKERS=on,
