@@ -5,7 +5,7 @@ import { newId } from "@/lib/ids";
 import type { JoinRequestEventType } from "@/lib/validations/events";
 
 /** What an event adds to requestId, siteId, poolId and actor. */
-export type EventData = Record<string, string | string[] | null>;
+export type EventData = Record<string, string | string[] | number | null | readonly object[]>;
 
 /**
  * Writes a join request's event in the caller's transaction (the outbox):

@@ -6,6 +6,7 @@ import type { StateFilter } from "@/lib/validations/join-requests";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { effectiveStateSql } from "./effective-state-sql";
 import { toJoinRequestJson } from "./join-request-json";
+import { APPROVALS_COLUMN } from "./approvals-column";
 
 // Every column, named as the Prisma model names it, so raw rows are JoinRequests
 // (exported so the benchmark's HTTP floor reads rows the same way).
@@ -13,7 +14,8 @@ export const JOIN_REQUEST_COLUMNS = Prisma.raw(`id, tenant_id AS "tenantId", sit
   state::text AS state, reasons, hostname, system_uuid AS "systemUuid", serial_number AS "serialNumber",
   mac_addresses AS "macAddresses", tpm_ek_sha256 AS "tpmEkSha256", tpm_ek_proven AS "tpmEkProven", csr_sha256 AS "csrSha256",
   created_at AS "createdAt", expires_at AS "expiresAt", decided_at AS "decidedAt", decided_by AS "decidedBy",
-  reason, consumed_at AS "consumedAt", join_token_id AS "joinTokenId", enroll_key_id AS "enrollKeyId"`);
+  reason, consumed_at AS "consumedAt", join_token_id AS "joinTokenId", enroll_key_id AS "enrollKeyId",
+  approvals_required AS "approvalsRequired", ${APPROVALS_COLUMN}`);
 
 /** The effective-state filter in SQL: expiry is read at query time (SPEC B1). */
 function stateCondition(state: StateFilter, now: Date): Prisma.Sql {
