@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { timestamp } from "@/lib/api/wire-fields";
+import { MAX_APPROVALS_REQUIRED } from "@/lib/validations/pools";
 
 // SPEC H1: who approved a request, as every method and event returns it.
-
-export const MAX_APPROVALS_REQUIRED = 5;
 
 export const approvalJson = z.strictObject({
   by: z.string().meta({ description: "the approving principal's id (a user or a service key); each counts once" }),
