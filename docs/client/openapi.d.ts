@@ -41,7 +41,7 @@ export interface paths {
          * Approves a pending join request, assigns it to the pool and returns it with a new expiry of `ttlSeconds` (60 to 86,400, one hour by default).
          * @description Decided as `compute:join-tokens:create`.
          *
-         *     Approving a request that is already approved for this pool returns the approval unchanged. Any other decided state (rejected, expired, consumed) is `INVALID_STATE`, and so is an archived pool. A pool the tenant does not own, or a request the pool cannot see, is `NOT_FOUND`.
+         *     Approving a request that is already approved for this pool returns the approval unchanged. Any other decided state (rejected, expired, consumed) is `INVALID_STATE`, and so is an archived pool. A pool the tenant does not own, or a request the pool cannot see, is `NOT_FOUND`. A request needing more approvals than it has (`approvalsRequired`, SPEC H1) records the caller's approval, stays `pending` and publishes `security.join-request.approval-recorded`; a principal counts once (approving again returns the request unchanged). The last approval needed approves it with the smallest `ttlSeconds` given, and the event lists every approval.
          *
          *     Publishes `security.join-request.approved` with the new `expiresAt`.
          *
@@ -498,6 +498,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compute/pools/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes a pool's settings: `approvalsRequired` (1 to 5), how many distinct principals must approve a join request of the pool.
+         * @description Decided as `compute:pools:manage`.
+         *
+         *     Only `tenant-admin` holds `compute:pools:manage`. A setting that is omitted stays as it is; setting what is already so returns the pool unchanged, without an event. Requests already waiting keep the count they were deferred with. A pool the tenant does not own is `NOT_FOUND`.
+         *
+         *     Publishes `compute.admin.changed` (noun `pool`, verb `update`) with the new and previous `approvalsRequired`.
+         *
+         *     Authorization `compute:pools:manage` @ `compute-pool`; kind mutation; module `server`; phase v0.4; status registered.
+         */
+        post: operations["poolsUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -537,6 +563,17 @@ export interface components {
             decidedBy: string | null;
             reason: string | null;
             consumedAt: string | null;
+            /** @description distinct principals whose approvals admit the request (SPEC H1) */
+            approvalsRequired: number;
+            /** @description the approvals given so far, oldest first; kept when the request is rejected or expires */
+            approvals: {
+                /** @description the approving principal's id (a user or a service key); each counts once */
+                by: string;
+                /** Format: date-time */
+                at: string;
+                /** @description the ttlSeconds this approval asked for; the request gets the smallest */
+                ttlSeconds: number;
+            }[];
         };
         Machine: {
             hostname: string;
@@ -564,7 +601,7 @@ export interface components {
             /** Format: starts_with */
             id: string;
             /** @enum {string} */
-            type: "security.join-request.created" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked";
+            type: "security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked";
             /** Format: date-time */
             occurredAt: string;
             tenantId: string;
@@ -749,6 +786,20 @@ export interface components {
         TpmAllowListListResponse: {
             keys: components["schemas"]["TpmAllowedKey"][];
             nextCursor?: string;
+        };
+        PoolsUpdateResponse: {
+            pool: {
+                id: string;
+                tenantId: string;
+                siteId: string;
+                name: string;
+                requiresTpm: boolean;
+                /** @description distinct principals whose approvals admit the request (SPEC H1) */
+                approvalsRequired: number;
+                archivedAt: string | null;
+                /** Format: date-time */
+                createdAt: string;
+            };
         };
     };
     responses: never;
@@ -1463,7 +1514,7 @@ export interface operations {
                 "application/json": {
                     tenantId: string;
                     poolId: string;
-                    types?: ("security.join-request.created" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked")[] | null;
+                    types?: ("security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked")[] | null;
                     after?: string | null;
                     requestId?: string | null;
                     /** @default 100 */
@@ -3150,6 +3201,123 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DiscoveryRemoveResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT */
+            400: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED */
+            403: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: anything but POST. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_STATE */
+            409: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id"?: string;
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    poolsUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenantId: string;
+                    poolId: string;
+                    approvalsRequired?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PoolsUpdateResponse"];
                 };
             };
             /** @description INVALID_ARGUMENT */

@@ -86,6 +86,9 @@ describe("joinRequests/list", () => {
     const [request] = response.body.joinRequests;
     expect(Object.keys(request).sort()).toEqual(
       [
+        // SPEC H1
+        "approvals",
+        "approvalsRequired",
         "consumedAt",
         "createdAt",
         "csrSha256",

@@ -112,6 +112,38 @@ describe("the demo join requests (Part C: every state across gpu-a, gpu-b and un
   });
 });
 
+describe("the demo pool requiring two approvals (SPEC H1)", () => {
+  it("gpu-c in acme/fra1 requires 2; Part C's pools keep the default of 1", async () => {
+    const db = await getDb();
+    const pools = await db.pool.findMany({ where: { tenantId: { in: ["acme", "globex"] } }, orderBy: { id: "asc" } });
+    expect(Object.fromEntries(pools.map((pool) => [pool.id, pool.approvalsRequired]))).toMatchObject({
+      "cpu-x": 1,
+      "globex-gpu": 1,
+      "gpu-a": 1,
+      "gpu-b": 1,
+      "gpu-c": 2,
+      legacy: 1,
+    });
+    expect(pools.find((pool) => pool.id === "gpu-c")).toMatchObject({
+      tenantId: "acme",
+      siteId: "fra1",
+      requiresTpm: false,
+      archivedAt: null,
+    });
+  });
+
+  it("one gpu-c request is pending with admin@acme.test's approval, waiting for a second", async () => {
+    const db = await getDb();
+    const approver = await db.user.findUniqueOrThrow({ where: { email: "admin@acme.test" } });
+    const waiting = (await listAll("gpu-c", "pending")).filter((request) => request.poolId === "gpu-c") as (JoinRequestJson & {
+      approvalsRequired: number;
+      approvals: { by: string }[];
+    })[];
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({ approvalsRequired: 2, approvals: [expect.objectContaining({ by: approver.id })] });
+  });
+});
+
 describe("the fixed demo values in the database (Part C)", () => {
   it("tenants, sites and pools; gpu-a requires TPM; legacy is archived", async () => {
     const db = await getDb();
@@ -181,6 +213,7 @@ describe("the fixed demo values in the database (Part C)", () => {
       ["demolegacy", "demo-legacy-join-secret", "legacy"],
       ["democpux", "demo-cpu-x-join-secret", "cpu-x"],
       ["demoglobex", "demo-globex-join-secret", "globex-gpu"],
+      ["demogpuc", "demo-gpu-c-join-secret", "gpu-c"],
     ];
     const nineYears = Date.now() + 9 * 365 * 24 * 3600_000;
     for (const [id, secret, poolId] of tokens) {
@@ -340,7 +373,7 @@ async function countDemoRows(url: string): Promise<Record<string, number>> {
   return withClient(url, async (client) => ({
     tenants: await countOf(client, "tenants WHERE id = ANY($1)", [["acme", "globex"]]),
     sites: await countOf(client, "sites WHERE id = ANY($1)", [["fra1", "ams1", "nyc1"]]),
-    pools: await countOf(client, "pools WHERE id = ANY($1)", [["gpu-a", "gpu-b", "legacy", "cpu-x", "globex-gpu"]]),
+    pools: await countOf(client, "pools WHERE id = ANY($1)", [["gpu-a", "gpu-b", "legacy", "cpu-x", "globex-gpu", "gpu-c"]]),
     users: await countOf(client, "users WHERE email = ANY($1)", [DEMO_EMAILS]),
     serviceKeys: await countOf(client, "service_keys WHERE id = ANY($1)", [["acmeadmin", "acmeviewer", "gpuaadmin", "globexadmin"]]),
     grants: await countOf(

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { JOIN_REQUEST_STATES } from "@/lib/validations/join-requests";
 import { sha256Hex, timestamp } from "@/lib/wire/fields";
+import { approvalsField, approvalsRequiredField } from "./approval-json";
 
 // The wire shape of a join request (SPEC B1), shared by server and console,
 // declared once as a schema: the OpenAPI document and the API tests read it too.
@@ -54,5 +55,7 @@ export const joinRequestJson = z.strictObject({
   decidedBy: z.string().nullable(),
   reason: z.string().nullable(),
   consumedAt: timestamp.nullable(),
+  approvalsRequired: approvalsRequiredField,
+  approvals: approvalsField,
 });
 export type JoinRequestJson = z.infer<typeof joinRequestJson>;

@@ -12,6 +12,7 @@ import {
 
 export const JOIN_REQUEST_EVENT_TYPES = [
   "security.join-request.created",
+  "security.join-request.approval-recorded",
   "security.join-request.approved",
   "security.join-request.rejected",
   "security.join-request.consumed",

@@ -7,14 +7,22 @@ export type Permission =
   | "compute:attestation:read"
   | "compute:attestation:manage"
   | "compute:nodes:read"
-  | "compute:nodes:revoke";
+  | "compute:nodes:revoke"
+  // SPEC H1: a pool's settings (its approvals required)
+  | "compute:pools:manage";
 export type Role = "pool_viewer" | "pool_admin" | "tenant_admin";
 
 /** What a grant holds on each pool it covers. */
 export const PERMISSIONS_BY_ROLE: Record<Role, readonly Permission[]> = {
   pool_viewer: ["compute:join-tokens:read", "compute:nodes:read"],
   pool_admin: ["compute:join-tokens:read", "compute:join-tokens:create", "compute:nodes:read", "compute:nodes:revoke"],
-  tenant_admin: ["compute:join-tokens:read", "compute:join-tokens:create", "compute:nodes:read", "compute:nodes:revoke"],
+  tenant_admin: [
+    "compute:join-tokens:read",
+    "compute:join-tokens:create",
+    "compute:nodes:read",
+    "compute:nodes:revoke",
+    "compute:pools:manage",
+  ],
 };
 
 /**

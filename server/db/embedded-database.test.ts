@@ -81,6 +81,32 @@ describe("embedded PGlite default", () => {
     expect(elsewhere.status).toBe(404);
   }, 120_000);
 
+  it("approvals required (SPEC H1) there too: gpu-c's seeded request, approved once, takes one more; approvals at once make one .approved", async () => {
+    const { serveMethod } = await import("../methods/serve-method");
+    const call = (name: string, bearer: string, body: object) =>
+      serveMethod(
+        new Request(`http://localhost/api/compute/${name}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${bearer}` },
+          body: JSON.stringify({ tenantId: "acme", poolId: "gpu-c", ...body }),
+        }),
+        name,
+      );
+    const admin = "bcsk_acmeadmin.demo-acme-admin-secret";
+    const owner = "bcsk_acmeowner.demo-acme-owner-secret";
+    const listed = (await (await call("joinRequests/list", admin, {})).json()) as {
+      joinRequests: { id: string; poolId: string | null; approvalsRequired: number; approvals: unknown[] }[];
+    };
+    const waiting = listed.joinRequests.find((request) => request.poolId === "gpu-c")!;
+    expect(waiting).toMatchObject({ approvalsRequired: 2, approvals: [expect.anything()] });
+    const answers = await Promise.all([admin, owner].map((bearer) => call("joinRequests/approve", bearer, { requestId: waiting.id })));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const { getDb } = await import("./client");
+    const types = (await (await getDb()).event.findMany({ where: { requestId: waiting.id } })).map((event) => event.type);
+    expect(types.filter((type) => type === "security.join-request.approved")).toHaveLength(1);
+    expect(types.filter((type) => type === "security.join-request.approval-recorded")).toHaveLength(1);
+  }, 120_000);
+
   it("stores its data in the configured folder and records the migration", async () => {
     const { getDb } = await import("./client");
     const db = await getDb();

@@ -4,7 +4,8 @@ export const METHOD_GROUPS: Record<string, string> = {
   joinRequests:
     "Join requests are the approval queue for joins an attestor deferred: a machine with placeholder hardware identifiers, a machine the " +
     "`discovery` attestor did not know, or a TPM whose endorsement key is on no allow-list. An approval admits exactly one join, which the " +
-    "machine's retry with the same CSR consumes. The group is decided on `compute-pool/{poolId}` with the join-token actions.",
+    "machine's retry with the same CSR consumes. A pool may require more than one approver (`approvalsRequired`): below the count an " +
+    "approval is recorded and the request stays pending. The group is decided on `compute-pool/{poolId}` with the join-token actions.",
   joinTokens:
     "Single-purpose credentials that let a limited number of daemons join one pool for a limited time. The bearer form " +
     "`bcjt_<id>.<secret>` is returned once, when the token is created; the control plane stores only the SHA-256 of the secret. " +
@@ -23,7 +24,10 @@ export const METHOD_GROUPS: Record<string, string> = {
   tpmAllowList:
     "The tenant's TPM allow-list: endorsement keys, by the SHA-256 of their DER SubjectPublicKeyInfo, that the `tpm` attestor vouches " +
     "for. Decided on `compute-tenant/{tenantId}`.",
+  pools:
+    "A pool's settings: how many distinct principals (users or service keys) must approve each of its join requests " +
+    "(`approvalsRequired`, 1 to 5). Decided on `compute-pool/{poolId}` as `compute:pools:manage`, which only `tenant-admin` holds.",
 };
 
 /** The order groups are listed in; a group the registry serves but this list lacks comes last. */
-export const GROUP_ORDER = ["joinRequests", "joinTokens", "events", "nodes", "inventory", "discovery", "tpmAllowList"];
+export const GROUP_ORDER = ["joinRequests", "joinTokens", "events", "nodes", "inventory", "discovery", "tpmAllowList", "pools"];

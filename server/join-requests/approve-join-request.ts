@@ -9,6 +9,10 @@ import { toJoinRequestJson } from "./join-request-json";
 import { transitionJoinRequest } from "./transition-join-request";
 import type { TransitionChanges } from "./transition-statement";
 import type { EventData } from "../events/write-event";
+import type { ApprovalJson } from "@/lib/join-requests/approval-json";
+import type { SoleApproval } from "./sole-approval-sql";
+import { approveWithQuorum } from "./approve-with-quorum";
+import { lastApprovalWrites } from "./last-approval-writes";
 
 /**
  * Approves a pending request for `pool` with a new expiry of `ttlSeconds`
@@ -16,6 +20,9 @@ import type { EventData } from "../events/write-event";
  * made for this pool is returned as stored: no new expiry, no event. A pool
  * that requires TPM takes only a request whose EK was proven (SPEC G2): the
  * decision refuses it, and the update itself re-checks the pool (intoPool).
+ * A request one approval admits is decided in one statement, as before H1;
+ * one that needs more approvals, or a site request (its count is the
+ * claiming pool's), is decided by approveWithQuorum with the row locked.
  */
 export async function approveJoinRequest(input: {
   db: Db;
@@ -28,7 +35,7 @@ export async function approveJoinRequest(input: {
 }): Promise<JoinRequestJson> {
   const { pool, now } = input;
   const writes = approvalWrites(input);
-  const { request } = await transitionJoinRequest({
+  const { request, changed, diverted } = await transitionJoinRequest({
     ...input,
     precheck: () => {
       if (pool.archivedAt) throw new ApiError("INVALID_STATE", `pool ${pool.id} is archived; it cannot approve joins`);
@@ -36,23 +43,22 @@ export async function approveJoinRequest(input: {
     decide: (current) => requireProvenTpm(decideApproval(current, pool.id, now), pool, current),
     changes: () => writes.changes,
     intoPool: pool.id,
+    divert: (current) => current.poolId === null || current.approvalsRequired > 1,
+    approval: writes.approval,
     event: () => writes.event,
   });
-  return toJoinRequestJson(request, now);
+  if (diverted) return toJoinRequestJson(await approveWithQuorum(input), now);
+  // the statement's RETURNING cannot see the approval row it inserted itself
+  return toJoinRequestJson(changed ? { ...request, approvals: writes.event.data.approvals } : request, now);
 }
 
 /** What an approval writes: the request's new state and expiry, and its event. */
 export function approvalWrites(input: { pool: Pick<PoolFacts, "id">; ttlSeconds: number; reason?: string; actor: string; now: Date }): {
   changes: TransitionChanges;
-  event: { type: "security.join-request.approved"; data: EventData };
+  approval: SoleApproval;
+  event: { type: "security.join-request.approved"; data: EventData & { approvals: ApprovalJson[] } };
 } {
-  const { pool, now } = input;
-  const expiresAt = new Date(now.getTime() + input.ttlSeconds * 1000);
-  return {
-    changes: { state: "approved", poolId: pool.id, expiresAt, decidedAt: now, decidedBy: input.actor, reason: input.reason ?? null },
-    event: {
-      type: "security.join-request.approved",
-      data: { expiresAt: expiresAt.toISOString(), ...(input.reason ? { reason: input.reason } : {}) },
-    },
-  };
+  const { now } = input;
+  const approval = { by: input.actor, at: now.toISOString(), ttlSeconds: input.ttlSeconds };
+  return { ...lastApprovalWrites({ ...input, approvalsRequired: 1, approvals: [approval] }), approval };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import type { Db, Tx } from "../db/client";
 import type { JoinRequest } from "../db/generated/client";
 import { recordJoinRequestEvent } from "../events/record-event";
+import { deferredApprovalsRequired } from "./deferred-approvals-required";
 import { newId } from "@/lib/ids";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
 import { PENDING_TTL_SECONDS } from "@/lib/join-requests/state-machine";
@@ -60,6 +61,7 @@ export async function insertJoinRequest(tx: Tx, input: NewJoinRequest): Promise<
       createdAt: now,
       expiresAt,
       ...input.credential,
+      approvalsRequired: await deferredApprovalsRequired(tx, input.poolId),
     },
   });
   await recordJoinRequestEvent(tx, {

@@ -1,5 +1,6 @@
 import "server-only";
 import { Prisma, type JoinRequest } from "../db/generated/client";
+import { APPROVALS_COLUMN } from "./approvals-column";
 
 // The join_requests table's columns, for the raw statements that read and
 // write it (the list, the transitions, the join's lookup): one list, so a
@@ -29,11 +30,19 @@ export const JOIN_REQUEST_COLUMN_OF = {
   consumedAt: "consumed_at",
   joinTokenId: "join_token_id",
   enrollKeyId: "enroll_key_id",
+  approvalsRequired: "approvals_required",
 } as const satisfies Record<keyof JoinRequest, string>;
 
-/** Every column, named as the Prisma model names it, so raw rows are JoinRequests (the state enum read as text). */
+/**
+ * Every column, named as the Prisma model names it, so raw rows are
+ * JoinRequests (the state enum read as text), and the request's approvals
+ * (SPEC H1) read with it.
+ */
 export const JOIN_REQUEST_COLUMNS = Prisma.raw(
-  Object.entries(JOIN_REQUEST_COLUMN_OF)
-    .map(([field, column]) => (field === "state" ? `${column}::text AS ${field}` : field === column ? column : `${column} AS "${field}"`))
-    .join(", "),
+  [
+    ...Object.entries(JOIN_REQUEST_COLUMN_OF).map(([field, column]) =>
+      field === "state" ? `${column}::text AS ${field}` : field === column ? column : `${column} AS "${field}"`,
+    ),
+    APPROVALS_COLUMN,
+  ].join(", "),
 );

@@ -1,10 +1,11 @@
 import "server-only";
 import type { JoinRequest } from "../db/generated/client";
 import { effectiveState } from "@/lib/join-requests/state-machine";
+import { approvalsJson, type WithApprovals } from "./approvals-column";
 import { toMachineJson, type JoinRequestJson, type JoinRequestReason } from "@/lib/join-requests/join-request-json";
 
 /** A stored join request as every method returns it (SPEC B1). */
-export function toJoinRequestJson(row: JoinRequest, now: Date): JoinRequestJson {
+export function toJoinRequestJson(row: JoinRequest & WithApprovals, now: Date): JoinRequestJson {
   return {
     id: row.id,
     tenantId: row.tenantId,
@@ -20,5 +21,7 @@ export function toJoinRequestJson(row: JoinRequest, now: Date): JoinRequestJson 
     decidedBy: row.decidedBy,
     reason: row.reason,
     consumedAt: row.consumedAt?.toISOString() ?? null,
+    approvalsRequired: row.approvalsRequired,
+    approvals: approvalsJson(row),
   };
 }

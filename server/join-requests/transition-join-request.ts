@@ -5,6 +5,7 @@ import type { PoolFacts } from "../places/find-pool";
 import { ApiError } from "../api/errors";
 import type { EventData } from "../events/write-event";
 import { readJoinRequestSql, transitionSql, type TransitionChanges } from "./transition-statement";
+import type { SoleApproval } from "./sole-approval-sql";
 import { isVisibleToPool, type Decision } from "@/lib/join-requests/state-machine";
 import type { JoinRequestEventType } from "@/lib/validations/events";
 
@@ -22,6 +23,10 @@ export interface TransitionSpec {
   changes: (request: JoinRequest, transition: Transition) => TransitionChanges;
   /** The pool the request goes into: the update applies only if the request meets its TPM requirement then (SPEC G2). */
   intoPool?: string;
+  /** SPEC H1: a request this path does not decide alone (one needing more approvals) is handed back, undecided, as `diverted` */
+  divert?: (request: JoinRequest) => boolean;
+  /** SPEC H1: the approval recorded with the transition (see transitionSql) */
+  approval?: SoleApproval;
   event: (transition: Transition) => { type: JoinRequestEventType; data?: EventData };
   /** More writes that commit or roll back with the transition (e.g. the node a consumption admits). */
   alsoInTransaction?: (tx: Tx, after: JoinRequest) => Promise<void>;
@@ -34,7 +39,7 @@ export interface TransitionSpec {
  * is read again and decided anew, so every caller sees the state that won.
  * States only move forward, so this ends within a few rounds.
  */
-export async function transitionJoinRequest(spec: TransitionSpec): Promise<{ request: JoinRequest; changed: boolean }> {
+export async function transitionJoinRequest(spec: TransitionSpec): Promise<{ request: JoinRequest; changed: boolean; diverted?: true }> {
   const { db, requestId, pool, now } = spec;
   for (let round = 0; round < 5; round++) {
     const [request] = await db.$queryRaw<JoinRequest[]>(readJoinRequestSql(requestId));
@@ -45,12 +50,14 @@ export async function transitionJoinRequest(spec: TransitionSpec): Promise<{ req
     const decision = spec.decide(request);
     if (decision.kind === "unchanged") return { request, changed: false };
     if (decision.kind === "refused") throw new ApiError("INVALID_STATE", decision.message);
+    if (spec.divert?.(request)) return { request, changed: false, diverted: true };
 
     const fused = transitionSql({
       read: request,
       from: decision.from,
       changes: spec.changes(request, decision),
       intoPool: spec.intoPool,
+      approval: spec.approval,
       event: spec.event(decision),
       actor: spec.actor,
       now,

@@ -5,6 +5,7 @@ import type { EventData } from "../events/write-event";
 import type { JoinRequestEventType } from "@/lib/validations/events";
 import { effectiveStateSql } from "./effective-state-sql";
 import { JOIN_REQUEST_COLUMN_OF, JOIN_REQUEST_COLUMNS } from "./join-request-columns";
+import { soleApprovalSql, type SoleApproval } from "./sole-approval-sql";
 
 /** What a transition may change on a request. */
 export interface TransitionChanges {
@@ -40,6 +41,8 @@ export function transitionSql(input: {
   changes: TransitionChanges;
   /** SPEC G2: the pool the request goes into; unless the request's EK is proven, it must not require TPM at the update */
   intoPool?: string;
+  /** SPEC H1: an approval that decides alone: recorded with the transition, which applies only while one approval suffices */
+  approval?: SoleApproval;
   event: { type: JoinRequestEventType; data?: EventData };
   actor: string;
   now: Date;
@@ -50,6 +53,7 @@ export function transitionSql(input: {
   const tpmGuard = input.intoPool
     ? Prisma.sql`AND (tpm_ek_proven OR NOT EXISTS (SELECT 1 FROM pools WHERE id = ${input.intoPool} AND requires_tpm))`
     : Prisma.empty;
+  const approval = input.approval ? soleApprovalSql(input.approval, now) : { guard: Prisma.empty, insert: Prisma.empty };
   const assignments = [Prisma.sql`state = ${changes.state}::join_request_state`];
   for (const field of CHANGED_FIELDS) {
     if (changes[field] !== undefined) assignments.push(Prisma.sql`${Prisma.raw(JOIN_REQUEST_COLUMN_OF[field])} = ${changes[field]}`);
@@ -58,9 +62,9 @@ export function transitionSql(input: {
     WITH updated AS (
       UPDATE join_requests SET ${Prisma.join(assignments)}
       WHERE id = ${read.id} AND ${effectiveStateSql(from, now)}
-        AND pool_id IS NOT DISTINCT FROM ${read.poolId} ${tpmGuard}
+        AND pool_id IS NOT DISTINCT FROM ${read.poolId} ${tpmGuard} ${approval.guard}
       RETURNING *
-    ), recorded AS (
+    )${approval.insert}, recorded AS (
       ${insertJoinRequestEventSql({ ...event, actor, now }, Prisma.sql`updated`)}
     )
     SELECT ${JOIN_REQUEST_COLUMNS} FROM updated`;

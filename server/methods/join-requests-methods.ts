@@ -34,7 +34,10 @@ export const approveJoinRequestMethod = definePoolMethod({
     "Approves a pending join request, assigns it to the pool and returns it with a new expiry of `ttlSeconds` (60 to 86,400, one hour by default).",
   description:
     "Approving a request that is already approved for this pool returns the approval unchanged. Any other decided state (rejected, expired, " +
-    "consumed) is `INVALID_STATE`, and so is an archived pool. A pool the tenant does not own, or a request the pool cannot see, is `NOT_FOUND`.",
+    "consumed) is `INVALID_STATE`, and so is an archived pool. A pool the tenant does not own, or a request the pool cannot see, is `NOT_FOUND`. " +
+    "A request needing more approvals than it has (`approvalsRequired`, SPEC H1) records the caller's approval, stays `pending` and publishes " +
+    "`security.join-request.approval-recorded`; a principal counts once (approving again returns the request unchanged). The last approval " +
+    "needed approves it with the smallest `ttlSeconds` given, and the event lists every approval.",
   publishes: [{ type: "security.join-request.approved", carries: " with the new `expiresAt`" }],
   input: approveJoinRequestInput,
   handler: ({ db, pool, input, principal, now }) =>

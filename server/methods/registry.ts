@@ -2,6 +2,7 @@ import "server-only";
 import type { MethodDefinition } from "./define-method";
 import { approveJoinRequestMethod, listJoinRequestsMethod, rejectJoinRequestMethod } from "./join-requests-methods";
 import { listEventsMethod } from "./events-methods";
+import { updatePoolMethod } from "./pools-methods";
 import { createJoinTokenMethod, listJoinTokensMethod, revokeJoinTokenMethod } from "./join-tokens-methods";
 import { getNodeMethod, joinNodeMethod, listNodesMethod, renewNodeMethod, revokeNodeMethod } from "./nodes-methods";
 import { getInventoryMethod, listInventoryMethod, reportInventoryMethod } from "./inventory-methods";
@@ -37,6 +38,7 @@ export const METHODS: readonly MethodDefinition[] = [
   listTpmAllowListMethod,
   addTpmAllowListMethod,
   removeTpmAllowListMethod,
+  updatePoolMethod,
 ];
 
 const byName = new Map(METHODS.map((method) => [method.name, method]));

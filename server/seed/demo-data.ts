@@ -23,6 +23,16 @@ export const DEMO_POOLS = [
   { id: "globex-gpu", tenantId: "globex", siteId: "nyc1", name: "Globex GPU", requiresTpm: false, archived: false },
 ];
 
+/** SPEC H1: a pool whose requests need two approvers (Part C's pools keep the default of 1). */
+export const DEMO_QUORUM_POOL = {
+  id: "gpu-c",
+  tenantId: "acme",
+  siteId: "fra1",
+  name: "GPU C",
+  requiresTpm: false,
+  approvalsRequired: 2,
+};
+
 interface DemoGrant {
   tenantId: string;
   poolId: string | null;
@@ -82,6 +92,7 @@ export const DEMO_JOIN_TOKENS = [
   { id: "demolegacy", secret: "demo-legacy-join-secret", tenantId: "acme", poolId: "legacy" },
   { id: "democpux", secret: "demo-cpu-x-join-secret", tenantId: "acme", poolId: "cpu-x" },
   { id: "demoglobex", secret: "demo-globex-join-secret", tenantId: "globex", poolId: "globex-gpu" },
+  { id: "demogpuc", secret: "demo-gpu-c-join-secret", tenantId: "acme", poolId: "gpu-c" },
 ];
 export const DEMO_JOIN_TOKEN_MAX_USES = 1000;
 export const DEMO_JOIN_TOKEN_TTL_MS = 10 * 365 * 24 * 60 * 60 * 1000;

@@ -8,6 +8,7 @@ import { makeKeyAndCsr } from "../pki/make-csr";
 import { findPool } from "../places/find-pool";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
 import { DEMO_ENROLLMENT_KEYS, DEMO_JOIN_TOKENS } from "./demo-data";
+import { approveFirstOfTwo } from "./demo-quorum-pool";
 import { demoSoftwareTpm, joinAsMachine } from "./join-as-machine";
 
 // A handful of requests in every state across gpu-a, gpu-b and unclaimed in
@@ -15,7 +16,8 @@ import { demoSoftwareTpm, joinAsMachine } from "./join-as-machine";
 // Each is a real join (a fresh key pair and CSR, the demo credentials, the
 // attestors against the demo inventory and allow-list), then decided with
 // the approve/reject functions the API uses.
-type Outcome = "pending" | "approved" | "rejected" | "consumed" | "expired";
+// "one-approval": pending in a pool that requires two, approved once (SPEC H1).
+type Outcome = "pending" | "approved" | "rejected" | "consumed" | "expired" | "one-approval";
 
 interface DemoMachine {
   hostname: string;
@@ -168,6 +170,15 @@ export const DEMO_JOIN_REQUESTS: DemoRequest[] = [
     machine: machine(12),
   },
   {
+    key: "gpu-c-one-approval",
+    ...acmeFra1,
+    poolId: "gpu-c",
+    outcome: "one-approval",
+    ageMinutes: 18,
+    reasons: ["unknown-to-discovery"],
+    machine: machine(15),
+  },
+  {
     key: "cpu-x-pending",
     tenantId: "acme",
     siteId: "ams1",
@@ -250,6 +261,10 @@ async function decide(db: Db, demo: DemoRequest, requestId: string, askedAt: Dat
   if (demo.outcome === "pending" || demo.outcome === "expired") return; // expired: its 24 h passed
   const pool = await findPool(db, demo.tenantId, demo.poolId!);
   const decidedAt = new Date(askedAt.getTime() + 2 * 60_000);
+  if (demo.outcome === "one-approval") {
+    await approveFirstOfTwo(db, pool, requestId, decidedAt);
+    return;
+  }
   if (demo.outcome === "rejected") {
     await rejectJoinRequest({ db, pool, requestId, reason: "hardware not expected at this site", actor: DEMO_ACTOR, now: decidedAt });
     return;

@@ -28,6 +28,7 @@ import {
 } from "./demo-data";
 import { seedDemoJoinRequests } from "./demo-join-requests";
 import { seedDemoNodes } from "./demo-nodes";
+import { seedQuorumPool } from "./demo-quorum-pool";
 
 const SEED_ACTOR = "seed";
 
@@ -60,6 +61,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ jo
       }),
     );
   }
+  await leaveChangedAlone(seedQuorumPool(admin));
   for (const user of DEMO_USERS) {
     await leaveChangedAlone(createUser({ ...admin, input: { email: user.email, name: user.name, password: DEMO_PASSWORD } }));
     for (const { tenantId, poolId, role } of user.grants) {

@@ -3,6 +3,7 @@ import { listPools } from "@/server/admin/list-places";
 import { setPoolArchived } from "@/server/admin/set-pool-archived";
 import { required, text, type AdminContext, type AdminNoun, type OptionValues } from "./admin-command";
 import { at, printOutcome, printTable } from "./output";
+import { updatePool } from "./pools-update";
 
 async function archive(context: AdminContext, values: OptionValues, archived: boolean) {
   const id = required(values, "id", pools);
@@ -52,6 +53,11 @@ export const pools: AdminNoun = {
           `no pools in ${tenantId}`,
         );
       },
+    },
+    update: {
+      synopsis: "--pool <poolId> --approvals-required <1-5>",
+      options: { pool: { type: "string" }, "approvals-required": { type: "string" } },
+      run: (context, values) => updatePool(context, values, pools),
     },
     archive: { synopsis: "--tenant <tenantId> --id <poolId>", options: ref, run: (context, values) => archive(context, values, true) },
     unarchive: { synopsis: "--tenant <tenantId> --id <poolId>", options: ref, run: (context, values) => archive(context, values, false) },

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { getDb } from "@/server/db/client";
+import { inProcessAdmin, json, unique } from "@/test/cli/admin";
+import { cliFailure } from "../shared/run-cli";
+import { ADMIN_USAGE, runAdmin } from "./run-admin";
+
+const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_USAGE, error) });
+
+// `npm run admin -- pools update --pool <id> --approvals-required N` (SPEC H1).
+
+const updatesOf = async (poolId: string) =>
+  (await getDb()).event.findMany({ where: { type: "compute.admin.changed", poolId, data: { path: ["verb"], equals: "update" } } });
+
+describe("admin pools update", () => {
+  it("sets approvals required; the same again is unchanged with no second event", async () => {
+    const { pools } = await adminWorld();
+    const poolId = pools[0];
+    expect(await admin(["pools", "update", "--pool", poolId, "--approvals-required", "3"])).toMatchObject({
+      code: 0,
+      stdout: `changed: pool ${poolId} requires 3 approvals`,
+    });
+    expect((await admin(["pools", "update", "--pool", poolId, "--approvals-required", "3"])).stdout).toBe(
+      `pool ${poolId} requires 3 approvals: unchanged (already so), nothing written`,
+    );
+    await expect((await getDb()).pool.findUniqueOrThrow({ where: { id: poolId } })).resolves.toMatchObject({ approvalsRequired: 3 });
+    const events = await updatesOf(poolId);
+    expect(events.map((event) => event.data)).toEqual([
+      expect.objectContaining({ noun: "pool", verb: "update", approvalsRequired: "3", previousApprovalsRequired: "1" }),
+    ]);
+    const back = json<{ outcome: string; pool: { approvalsRequired: number } }>(
+      await admin(["pools", "update", "--pool", poolId, "--approvals-required", "1", "--json"]),
+    );
+    expect(back).toMatchObject({ outcome: "changed", pool: { approvalsRequired: 1 } });
+  });
+
+  it.each(["0", "6", "2.5", "two"])("--approvals-required %s is exit 1 naming the field, and changes nothing", async (value) => {
+    const { pools } = await adminWorld();
+    const run = await admin(["pools", "update", "--pool", pools[0], "--approvals-required", value]);
+    expect(run).toMatchObject({ code: 1, stderr: "admin failed: approvalsRequired: must be an integer from 1 to 5" });
+    expect(await updatesOf(pools[0])).toEqual([]);
+  });
+
+  it("an unknown pool is exit 1; a missing option is a usage error (exit 2)", async () => {
+    expect(await admin(["pools", "update", "--pool", unique("nopool"), "--approvals-required", "2"])).toMatchObject({ code: 1 });
+    expect((await admin(["pools", "update", "--approvals-required", "2"])).code).toBe(2);
+  });
+});
