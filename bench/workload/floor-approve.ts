@@ -2,6 +2,7 @@ import type pg from "pg";
 import { ApiError } from "@/server/api/errors";
 import type { JoinRequest } from "@/server/db/generated/client";
 import { approvalWrites } from "@/server/join-requests/approve-join-request";
+import type { WithApprovals } from "@/server/join-requests/approvals-column";
 import { readJoinRequestSql, transitionSql } from "@/server/join-requests/transition-statement";
 import type { PoolFacts } from "@/server/places/find-pool";
 import { decideApproval, isVisibleToPool } from "@/lib/join-requests/state-machine";
@@ -18,7 +19,7 @@ import { requireProvenTpm } from "@/lib/join-requests/tpm-requirement";
 export async function floorApproveStatements(
   client: pg.ClientBase,
   input: { pool: PoolFacts; requestId: string; ttlSeconds: number; reason?: string; actor: string; now: Date },
-): Promise<JoinRequest> {
+): Promise<JoinRequest & WithApprovals> {
   const { pool, requestId, actor, now } = input;
   const read = readJoinRequestSql(requestId);
   const request = (await client.query<JoinRequest>(read.text, read.values as unknown[])).rows[0];
@@ -28,15 +29,17 @@ export async function floorApproveStatements(
   const decision = requireProvenTpm(decideApproval(request, pool.id, now), pool, request);
   if (decision.kind === "unchanged") return request;
   if (decision.kind === "refused") throw new ApiError("INVALID_STATE", decision.message);
+  const writes = approvalWrites({ pool, ttlSeconds: input.ttlSeconds, reason: input.reason, actor, now });
   const fused = transitionSql({
     read: request,
     from: decision.from,
-    ...approvalWrites({ pool, ttlSeconds: input.ttlSeconds, reason: input.reason, actor, now }),
+    ...writes,
     intoPool: pool.id,
     actor,
     now,
   });
   const after = (await client.query<JoinRequest>(fused.text, fused.values as unknown[])).rows[0];
   if (!after) throw new Error(`approve of ${requestId} lost a race the floor does not retry`);
-  return after;
+  // as the app answers: the statement's RETURNING cannot see the approval row it inserted itself
+  return { ...after, approvals: writes.event.data.approvals };
 }
