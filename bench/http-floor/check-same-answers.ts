@@ -41,6 +41,8 @@ function approvalShape(text: string): string {
     createdAt: "<t>",
     expiresAt: `<decidedAt + ${ttlMs} ms>`,
     decidedAt: "<t>",
+    // each approval's time is its own too; who approved and the TTL asked for are what approve decides
+    approvals: (body.approvals as Array<Record<string, unknown>>).map((approval) => ({ ...approval, at: "<t>" })),
     machine: "<m>",
     csrSha256: "<h>",
   });
