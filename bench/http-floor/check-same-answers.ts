@@ -87,9 +87,13 @@ export async function checkSameAnswers(client: pg.Client, appUrl: string, floorU
     throw new Error(`HTTP floor check, approve: the app does not list ${floorTarget} as approved: ${approved.text.slice(0, 200)}`);
   assertSame("approve (the floor's answer against the app's list of it)", { ...approved, text: JSON.stringify(listed) }, floor);
   const event = async (requestId: string): Promise<Answer> => {
-    const { rows } = await client.query(`SELECT type, data - 'requestId' - 'expiresAt' AS data FROM events WHERE request_id = $1`, [
-      requestId,
-    ]);
+    // each side's own: the request, its expiry, and the time of its approval
+    const { rows } = await client.query(
+      `SELECT type, data - 'requestId' - 'expiresAt'
+         || jsonb_build_object('approvals', (SELECT jsonb_agg(approval - 'at') FROM jsonb_array_elements(data->'approvals') approval)) AS data
+       FROM events WHERE request_id = $1`,
+      [requestId],
+    );
     if (rows.length !== 1) throw new Error(`HTTP floor check, approve: ${rows.length} events for ${requestId}, not 1`);
     return { status: 200, contentType: null, text: JSON.stringify(rows[0]) };
   };
