@@ -1,5 +1,4 @@
 import "server-only";
-import type { Db } from "../db/client";
 import type { PoolFacts } from "../places/find-pool";
 import { ApiError } from "../api/errors";
 import { decideApproval } from "@/lib/join-requests/state-machine";
@@ -11,7 +10,7 @@ import type { TransitionChanges } from "./transition-statement";
 import type { EventData } from "../events/write-event";
 import type { ApprovalJson } from "@/lib/join-requests/approval-json";
 import type { SoleApproval } from "./sole-approval-sql";
-import { approveWithQuorum } from "./approve-with-quorum";
+import { approveWithQuorum, type ApproveInput } from "./approve-with-quorum";
 import { lastApprovalWrites } from "./last-approval-writes";
 
 /**
@@ -24,15 +23,7 @@ import { lastApprovalWrites } from "./last-approval-writes";
  * one that needs more approvals, or a site request (its count is the
  * claiming pool's), is decided by approveWithQuorum with the row locked.
  */
-export async function approveJoinRequest(input: {
-  db: Db;
-  pool: PoolFacts;
-  requestId: string;
-  ttlSeconds: number;
-  reason?: string;
-  actor: string;
-  now: Date;
-}): Promise<JoinRequestJson> {
+export async function approveJoinRequest(input: ApproveInput): Promise<JoinRequestJson> {
   const { pool, now } = input;
   const writes = approvalWrites(input);
   const { request, changed, diverted } = await transitionJoinRequest({

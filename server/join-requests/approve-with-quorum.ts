@@ -14,6 +14,17 @@ import { readJoinRequestSql, transitionSql } from "./transition-statement";
 
 type Row = JoinRequest & WithApprovals;
 
+/** What an approval is given, on either path (one statement, or the locked quorum). */
+export interface ApproveInput {
+  db: Db;
+  pool: PoolFacts;
+  requestId: string;
+  ttlSeconds: number;
+  reason?: string;
+  actor: string;
+  now: Date;
+}
+
 /**
  * SPEC H1: an approval of a request that needs more than one, or of an
  * unclaimed site request (whose count is the claiming pool's). One
@@ -25,15 +36,7 @@ type Row = JoinRequest & WithApprovals;
  * lock (their single statements wait for it and re-check the state), so N
  * principals approving at once make exactly one `.approved`.
  */
-export async function approveWithQuorum(input: {
-  db: Db;
-  pool: PoolFacts;
-  requestId: string;
-  ttlSeconds: number;
-  reason?: string;
-  actor: string;
-  now: Date;
-}): Promise<Row> {
+export async function approveWithQuorum(input: ApproveInput): Promise<Row> {
   const { db, pool, requestId, actor, now } = input;
   return db.$transaction(async (tx) => {
     const [request] = await tx.$queryRaw<Row[]>(Prisma.sql`${readJoinRequestSql(requestId)} FOR UPDATE`);
