@@ -99,9 +99,16 @@ describe("nodes/join under concurrency", () => {
     const db = await getDb();
     const existing = await storedRequest(body.requestId);
     const { id: _id, ...copy } = existing;
-    await expect(db.joinRequest.create({ data: { ...copy, id: `${existing.id.slice(0, -1)}0` } })).rejects.toMatchObject({ code: "P2002" });
+    // an id of its own, so only the live-CSR key can refuse it (a copy ending like the original would hit the primary key)
+    const otherId = `${existing.id.slice(0, -1)}${existing.id.endsWith("0") ? "1" : "0"}`;
+    const refusal = await db.joinRequest.create({ data: { ...copy, id: otherId } }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toMatchObject({ code: "P2002" });
+    expect(String((refusal as Error).message)).toContain("join_requests_tenant_live_csr_key");
     // a decided one does not count
     await decide("reject", body.requestId);
-    await expect(db.joinRequest.create({ data: { ...copy, id: `${existing.id.slice(0, -1)}0` } })).resolves.toBeTruthy();
+    await expect(db.joinRequest.create({ data: { ...copy, id: otherId } })).resolves.toMatchObject({ id: otherId });
   });
 });
