@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSidewaysScroll } from "@/test/browser/layout";
-import { createAcmePool, createPendingRequest, storedRequest } from "@/test/browser/data";
+import { createAcmePool, createNodes, createPendingRequest, storedRequest } from "@/test/browser/data";
 import { openQueue, rowOf, screenshotPath } from "@/test/browser/queue";
 
 // Issue 15 item 1: every page usable from a phone up; no sideways page scroll.
@@ -11,7 +11,7 @@ const SIZES = [
 ] as const;
 
 for (const [size, viewport] of SIZES) {
-  test(`${size}: the queue, a request, the overview, the event log and the webhooks page fit the width`, async ({ page }) => {
+  test(`${size}: every console page fits the width: queue, request, overview, events, nodes, a node, discovery, TPM allow-list, webhooks`, async ({ page }) => {
     await page.setViewportSize(viewport);
     const { poolId, siteId } = await createAcmePool(`fit-${size}`);
     const request = await createPendingRequest({
@@ -20,6 +20,7 @@ for (const [size, viewport] of SIZES) {
       label: `fit-${size}`,
       reasons: ["placeholder-hardware-id", "unknown-to-discovery"],
     });
+    const [node] = await createNodes(poolId, siteId, 1);
     const pages = [
       ["queue", `/pools/${poolId}`],
       ["queue, all states", `/pools/${poolId}?state=all`],
@@ -27,6 +28,9 @@ for (const [size, viewport] of SIZES) {
       ["overview", "/"],
       ["event log", `/pools/${poolId}/events`],
       ["nodes", "/pools/gpu-a/nodes"],
+      ["node", `/pools/${poolId}/nodes/${node!.id}`],
+      ["discovery", "/sites/fra1/discovery"],
+      ["TPM allow-list", "/tenants/acme/tpm"],
       ["webhooks", "/webhooks"],
     ] as const;
     for (const [what, path] of pages) {

@@ -3,6 +3,7 @@ import { DiscoveryImport } from "@/components/attestation/discovery-import";
 import { DiscoveryRowActions } from "@/components/attestation/discovery-row-actions";
 import styles from "@/components/attestation/attestation.module.css";
 import dataTable from "@/components/ui/data-table.module.css";
+import tableCards from "@/components/ui/table-cards.module.css";
 import listPage from "@/components/ui/list-page.module.css";
 import { ActionsColumnHeader } from "@/components/ui/actions-column-header";
 import { NextPageLink } from "@/components/ui/next-page-link";
@@ -93,7 +94,7 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
         </EmptyState>
       ) : (
         <div className={dataTable.tableWrap}>
-          <table className={dataTable.table} data-testid="discovery-table">
+          <table className={`${dataTable.table} ${tableCards.cards}`} data-testid="discovery-table">
             <caption className="visually-hidden">Discovered machines of {site.id}</caption>
             <thead>
               <tr>
@@ -107,10 +108,10 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
             <tbody>
               {machines.map((machine) => (
                 <tr key={machine.systemUuid} data-testid="discovery-row">
-                  <td className="mono">{machine.systemUuid}</td>
-                  <td className={styles.macs}>{machine.macAddresses.join(" ")}</td>
-                  <td className="mono">{machine.assignedPoolId ?? "—"}</td>
-                  <td className={dataTable.nowrap}>
+                  <td className="mono" data-label="System UUID">{machine.systemUuid}</td>
+                  <td className={styles.macs} data-label="MAC addresses">{machine.macAddresses.join(" ")}</td>
+                  <td className="mono" data-label="Pool">{machine.assignedPoolId ?? "—"}</td>
+                  <td className={dataTable.nowrap} data-label="Added">
                     <LocalTime iso={machine.createdAt} />
                   </td>
                   {site.canManage ? (

@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { TpmAllowForm } from "@/components/attestation/tpm-allow-form";
 import { TpmRemoveButton } from "@/components/attestation/tpm-remove-button";
 import dataTable from "@/components/ui/data-table.module.css";
+import tableCards from "@/components/ui/table-cards.module.css";
 import { ActionsColumnHeader } from "@/components/ui/actions-column-header";
 import { NextPageLink } from "@/components/ui/next-page-link";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -60,7 +61,7 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
         </EmptyState>
       ) : (
         <div className={dataTable.tableWrap}>
-          <table className={dataTable.table} data-testid="tpm-table">
+          <table className={`${dataTable.table} ${tableCards.cards}`} data-testid="tpm-table">
             <caption className="visually-hidden">Allowed endorsement keys of {tenantId}</caption>
             <thead>
               <tr>
@@ -73,9 +74,9 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
             <tbody>
               {keys.map((key) => (
                 <tr key={key.ekSha256} data-testid="tpm-row">
-                  <td className="mono">{key.ekSha256}</td>
-                  <td>{key.note || <span className="muted">—</span>}</td>
-                  <td className={dataTable.nowrap}>
+                  <td className="mono" data-label="EK SHA-256">{key.ekSha256}</td>
+                  <td data-label="Note">{key.note || <span className="muted">—</span>}</td>
+                  <td className={dataTable.nowrap} data-label="Added">
                     <LocalTime iso={key.createdAt} />
                   </td>
                   {canManage ? (
