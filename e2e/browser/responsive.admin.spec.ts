@@ -11,7 +11,9 @@ const SIZES = [
 ] as const;
 
 for (const [size, viewport] of SIZES) {
-  test(`${size}: every console page fits the width: queue, request, overview, events, nodes, a node, discovery, TPM allow-list, webhooks`, async ({ page }) => {
+  test(`${size}: every console page fits the width: queue, request, overview, events, nodes, a node, discovery, TPM allow-list, webhooks`, async ({
+    page,
+  }) => {
     await page.setViewportSize(viewport);
     const { poolId, siteId } = await createAcmePool(`fit-${size}`);
     const request = await createPendingRequest({

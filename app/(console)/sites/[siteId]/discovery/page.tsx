@@ -108,9 +108,15 @@ export default async function SiteDiscoveryPage({ params, searchParams }: Props)
             <tbody>
               {machines.map((machine) => (
                 <tr key={machine.systemUuid} data-testid="discovery-row">
-                  <td className="mono" data-label="System UUID">{machine.systemUuid}</td>
-                  <td className={styles.macs} data-label="MAC addresses">{machine.macAddresses.join(" ")}</td>
-                  <td className="mono" data-label="Pool">{machine.assignedPoolId ?? "—"}</td>
+                  <td className="mono" data-label="System UUID">
+                    {machine.systemUuid}
+                  </td>
+                  <td className={styles.macs} data-label="MAC addresses">
+                    {machine.macAddresses.join(" ")}
+                  </td>
+                  <td className="mono" data-label="Pool">
+                    {machine.assignedPoolId ?? "—"}
+                  </td>
                   <td className={dataTable.nowrap} data-label="Added">
                     <LocalTime iso={machine.createdAt} />
                   </td>

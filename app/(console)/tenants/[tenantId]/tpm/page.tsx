@@ -74,7 +74,9 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
             <tbody>
               {keys.map((key) => (
                 <tr key={key.ekSha256} data-testid="tpm-row">
-                  <td className="mono" data-label="EK SHA-256">{key.ekSha256}</td>
+                  <td className="mono" data-label="EK SHA-256">
+                    {key.ekSha256}
+                  </td>
                   <td data-label="Note">{key.note || <span className="muted">—</span>}</td>
                   <td className={dataTable.nowrap} data-label="Added">
                     <LocalTime iso={key.createdAt} />
