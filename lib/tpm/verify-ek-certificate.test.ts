@@ -2,7 +2,7 @@ import { createPublicKey } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { assertEkCertificateIsFor, readEkCertificateKey } from "./ek-certificate-key";
-import { EkCertificateInputError, verifyEkCertificate } from "./verify-ek-certificate";
+import { EkCertificateInputError, verifyEkCertificate, type VerifyEkCertificateInput } from "./verify-ek-certificate";
 
 // EK certificates swtpm_setup + swtpm_localca made (fixtures/tpm-ek-certificates/README.md),
 // so path validation is tested where swtpm is missing; verify-ek-certificate.swtpm.test.ts
@@ -73,7 +73,7 @@ describe("verifyEkCertificate", () => {
     expect(before).toMatchObject({ ok: false, reason: "not-yet-valid", detail: expect.stringMatching(/is not valid before 2026-/) });
   });
 
-  it.each([
+  it.each<[string, Partial<VerifyEkCertificateInput>, string, RegExp]>([
     ["not PEM", { certificate: "hello" }, "ekCertificate", /is not a PEM CERTIFICATE/],
     ["a public key", { certificate: fixture("ek-rsa.pub.pem") }, "ekCertificate", /is a PEM PUBLIC KEY/],
     ["two certificates", { certificate: ekRsa + ekEcc }, "ekCertificate", /holds 2 PEM blocks/],
