@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSwtpm, type Swtpm, type SwtpmAk } from "@/test/harness/swtpm";
+import { SoftwareTpm } from "./software-tpm";
 import { parseTpm2bPublic } from "./tpm2b-public";
 import { TpmFormatError } from "./tpm-format-error";
 import { QuoteRejectedError, verifyQuote, type VerifyQuoteInput } from "./verify-quote";
@@ -126,4 +127,17 @@ it("sees a PCR extended after one quote in the next, and verifies both", async (
   const after = check(aks.ecc, second, await quote(aks.ecc, second));
   expect(after.pcrs["7"]).not.toBe(before.pcrs["7"]);
   expect({ ...after.pcrs, "7": before.pcrs["7"] }).toEqual(before.pcrs);
+});
+
+it("makes the software TPM's quotes ones tpm2_checkquote accepts (signature and nonce; and refuses another nonce)", async () => {
+  const software = SoftwareTpm.withFreshEk();
+  software.extendPcr(3, Buffer.alloc(32, 0xaa));
+  const nonce = randomBytes(32);
+  const made = software.quote({ nonce, pcrSelection: SELECTION });
+  await writeFile(tpm.path("software-ak.pub"), software.akPublic);
+  await writeFile(tpm.path("software.msg"), made.attest);
+  await writeFile(tpm.path("software.sig"), made.signature);
+  const args = ["-u", "software-ak.pub", "-m", "software.msg", "-s", "software.sig", "-g", "sha256", "-q"];
+  await expect(tpm.tool("tpm2_checkquote", [...args, nonce.toString("hex")])).resolves.toBeDefined();
+  await expect(tpm.tool("tpm2_checkquote", [...args, randomBytes(32).toString("hex")])).rejects.toThrow(/tpm2_checkquote/);
 });
