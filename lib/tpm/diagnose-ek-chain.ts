@@ -35,7 +35,9 @@ export async function diagnoseChain({
   let current = leaf;
   while (!isTrusted(current)) {
     if (path.length > MAX_DEPTH) return { reason: "invalid-chain", detail: `the chain is longer than ${MAX_DEPTH} certificates` };
-    const named = [...intermediates, ...roots].filter((candidate) => !sameCertificate(candidate, current) && couldHaveIssued(candidate, current));
+    const named = [...intermediates, ...roots].filter(
+      (candidate) => !sameCertificate(candidate, current) && couldHaveIssued(candidate, current),
+    );
     if (named.length === 0) {
       const selfSigned = current.subject.isEqual(current.issuer);
       return {
@@ -59,7 +61,8 @@ export async function diagnoseChain({
   for (const certificate of path) {
     const { subject, serial } = describeCertificate(certificate);
     const who = `"${subject || "(empty subject)"}" (serial ${serial})`;
-    if (certificate.notAfter.value < at) return { reason: "expired", detail: `${who} expired at ${certificate.notAfter.value.toISOString()}` };
+    if (certificate.notAfter.value < at)
+      return { reason: "expired", detail: `${who} expired at ${certificate.notAfter.value.toISOString()}` };
     if (certificate.notBefore.value > at)
       return { reason: "not-yet-valid", detail: `${who} is not valid before ${certificate.notBefore.value.toISOString()}` };
   }

@@ -33,8 +33,13 @@ export function readEkCertificateKey(certificatePem: string): EkCertificateKey {
   const details = keyObject.asymmetricKeyDetails;
   let description: string;
   if (keyObject.asymmetricKeyType === "rsa") description = `RSA ${details?.modulusLength ?? "?"}`;
-  else if (keyObject.asymmetricKeyType === "ec" && details?.namedCurve && CURVES[details.namedCurve]) description = `ECC ${CURVES[details.namedCurve]}`;
-  else throw new EkCertificateInputError("ekCertificate", `certifies a ${keyObject.asymmetricKeyType ?? "unknown"} key; an EK is RSA or NIST ECC`);
+  else if (keyObject.asymmetricKeyType === "ec" && details?.namedCurve && CURVES[details.namedCurve])
+    description = `ECC ${CURVES[details.namedCurve]}`;
+  else
+    throw new EkCertificateInputError(
+      "ekCertificate",
+      `certifies a ${keyObject.asymmetricKeyType ?? "unknown"} key; an EK is RSA or NIST ECC`,
+    );
   const der = keyObject.export({ format: "der", type: "spki" });
   return { der, sha256: createHash("sha256").update(der).digest("hex"), keyObject, description };
 }
@@ -43,7 +48,10 @@ export function readEkCertificateKey(certificatePem: string): EkCertificateKey {
 export function assertEkCertificateIsFor(certificatePem: string, ekPublicKey: KeyObject): EkCertificateKey {
   const certified = readEkCertificateKey(certificatePem);
   if (!certified.der.equals(ekPublicKey.export({ format: "der", type: "spki" }))) {
-    throw new EkCertificateInputError("ekPublicKey", `is not the key the ekCertificate certifies (it certifies an ${certified.description} EK with SHA-256 ${certified.sha256})`);
+    throw new EkCertificateInputError(
+      "ekPublicKey",
+      `is not the key the ekCertificate certifies (it certifies an ${certified.description} EK with SHA-256 ${certified.sha256})`,
+    );
   }
   return certified;
 }

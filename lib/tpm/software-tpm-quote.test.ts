@@ -9,7 +9,9 @@ import { QuoteRejectedError, verifyQuote } from "./verify-quote";
 // The demo's software TPM quotes (SPEC I3), and the verifier that reads
 // swtpm's quotes reads its quotes the same way.
 
-const captured = JSON.parse(readFileSync(new URL("../../fixtures/tpm-quotes/quote.json", import.meta.url), "utf8")) as { pcrs: Record<string, string> };
+const captured = JSON.parse(readFileSync(new URL("../../fixtures/tpm-quotes/quote.json", import.meta.url), "utf8")) as {
+  pcrs: Record<string, string>;
+};
 const SELECTION = [0, 1, 2, 3, 4, 5, 6, 7];
 
 function verify(tpm: SoftwareTpm, nonce: Buffer, quote: ReturnType<SoftwareTpm["quote"]>, akOf = tpm) {

@@ -71,7 +71,8 @@ export class SoftwareTpm {
 
   /** TPM2_PCR_Extend on the SHA-256 bank: the PCR becomes SHA-256(PCR ‖ digest). */
   extendPcr(index: number, digest: Buffer): void {
-    if (!Number.isInteger(index) || index < 0 || index >= PCR_COUNT) throw new TpmFormatError(`PCR ${index} is not one of a TPM's ${PCR_COUNT} PCRs`);
+    if (!Number.isInteger(index) || index < 0 || index >= PCR_COUNT)
+      throw new TpmFormatError(`PCR ${index} is not one of a TPM's ${PCR_COUNT} PCRs`);
     if (digest.length !== 32) throw new TpmFormatError(`a SHA-256 extension is 32 bytes, not ${digest.length}`);
     this.bank[index] = createHash("sha256").update(this.bank[index]!).update(digest).digest();
   }
@@ -79,7 +80,8 @@ export class SoftwareTpm {
   /** TPM2_Quote by the AK over those SHA-256 PCRs with the nonce as qualifying data, as `tpm2_quote -q` makes it. */
   quote({ nonce, pcrSelection }: { nonce: Buffer; pcrSelection: readonly number[] }): SoftwareQuote {
     const indices = [...new Set(pcrSelection)].sort((a, b) => a - b);
-    if (indices.some((index) => !Number.isInteger(index) || index < 0 || index >= PCR_COUNT)) throw new TpmFormatError(`a PCR selection is of indices 0 to ${PCR_COUNT - 1}`);
+    if (indices.some((index) => !Number.isInteger(index) || index < 0 || index >= PCR_COUNT))
+      throw new TpmFormatError(`a PCR selection is of indices 0 to ${PCR_COUNT - 1}`);
     const clock = BigInt(Date.now() - this.startedAt);
     const signed = signQuote({ akPrivateKey: this.akPrivateKey, akName: this.akName, nonce, indices, bank: this.bank, clock });
     return { ...signed, pcrs: Object.fromEntries(indices.map((index) => [String(index), this.bank[index]!.toString("hex")])) };

@@ -56,7 +56,11 @@ describe.each(["rsa", "ecc"] as const)("the swtpm's %s EK certificate", (type) =
 
   it("chains through the local CA to its root", async () => {
     const verdict = await verifyEkCertificate({ certificate: certificate[type], chain: issuer, trustedRoots: [root], at: at() });
-    expect(verdict).toMatchObject({ ok: true, issuer: "CN=swtpm-localca", chain: [{ subject: "CN=unknown" }, { subject: "CN=swtpm-localca" }, { subject: "CN=swtpm-localca-rootca" }] });
+    expect(verdict).toMatchObject({
+      ok: true,
+      issuer: "CN=swtpm-localca",
+      chain: [{ subject: "CN=unknown" }, { subject: "CN=swtpm-localca" }, { subject: "CN=swtpm-localca-rootca" }],
+    });
   });
 
   it("certifies exactly the EK tpm2_createek makes on that TPM", () => {
@@ -66,13 +70,27 @@ describe.each(["rsa", "ecc"] as const)("the swtpm's %s EK certificate", (type) =
   });
 
   it("is unknown-issuer under another local CA's root, though the names are the same", async () => {
-    const verdict = await verifyEkCertificate({ certificate: certificate[type], chain: issuer, trustedRoots: [await otherCa.rootPem()], at: at() });
+    const verdict = await verifyEkCertificate({
+      certificate: certificate[type],
+      chain: issuer,
+      trustedRoots: [await otherCa.rootPem()],
+      at: at(),
+    });
     expect(verdict).toMatchObject({ ok: false, reason: "unknown-issuer" });
   });
 
   it("is unknown-issuer with another CA's issuer of the same name as its chain (its key identifier differs)", async () => {
-    const verdict = await verifyEkCertificate({ certificate: certificate[type], chain: await otherCa.issuerPem(), trustedRoots: [root], at: at() });
-    expect(verdict).toMatchObject({ ok: false, reason: "unknown-issuer", detail: 'no certificate named "CN=swtpm-localca" is in the trust store or the chain' });
+    const verdict = await verifyEkCertificate({
+      certificate: certificate[type],
+      chain: await otherCa.issuerPem(),
+      trustedRoots: [root],
+      at: at(),
+    });
+    expect(verdict).toMatchObject({
+      ok: false,
+      reason: "unknown-issuer",
+      detail: 'no certificate named "CN=swtpm-localca" is in the trust store or the chain',
+    });
   });
 
   it("is bad-signature when a bit of its signature is flipped", async () => {
@@ -83,7 +101,12 @@ describe.each(["rsa", "ecc"] as const)("the swtpm's %s EK certificate", (type) =
   });
 
   it("is expired when checked after its end (year 10000: swtpm_localca's certificates run to 9999)", async () => {
-    const verdict = await verifyEkCertificate({ certificate: certificate[type], chain: issuer, trustedRoots: [root], at: new Date("+010000-01-01T00:00:00Z") });
+    const verdict = await verifyEkCertificate({
+      certificate: certificate[type],
+      chain: issuer,
+      trustedRoots: [root],
+      at: new Date("+010000-01-01T00:00:00Z"),
+    });
     expect(verdict).toMatchObject({ ok: false, reason: "expired" });
   });
 });

@@ -42,7 +42,12 @@ export interface VerifyEkCertificateInput {
   at: Date;
 }
 
-export async function verifyEkCertificate({ certificate, chain = "", trustedRoots, at }: VerifyEkCertificateInput): Promise<EkCertificateVerdict> {
+export async function verifyEkCertificate({
+  certificate,
+  chain = "",
+  trustedRoots,
+  at,
+}: VerifyEkCertificateInput): Promise<EkCertificateVerdict> {
   const leaf = readInput("ekCertificate", () => readCertificate(certificate));
   const intermediates = readInput("ekCertificateChain", () => readCertificates(chain));
   const roots = trustedRoots.map((pem) => readCertificate(pem));
@@ -56,7 +61,14 @@ export async function verifyEkCertificate({ certificate, chain = "", trustedRoot
   }
   // pkijs refuses unreadable critical extensions only in CA certificates; RFC 5280 §4.2 asks it of every one.
   const unknown = (leaf.extensions ?? []).find((extension) => extension.critical && !extension.parsedValue);
-  if (unknown) return { ok: false, issuer, serial, reason: "invalid-chain", detail: `the EK certificate has an unrecognised critical extension ${unknown.extnID}` };
+  if (unknown)
+    return {
+      ok: false,
+      issuer,
+      serial,
+      reason: "invalid-chain",
+      detail: `the EK certificate has an unrecognised critical extension ${unknown.extnID}`,
+    };
   return { ok: true, issuer, serial, chain: (result.certificatePath ?? []).map(describeCertificate) };
 }
 

@@ -55,7 +55,9 @@ async function quote(ak: SwtpmAk, nonce: Buffer, selection = SELECTION): Promise
     "sha256",
   ]);
   await tpm.tool("tpm2_flushcontext", ["-t"]);
-  const pcrs = Object.fromEntries([...stdout.matchAll(/^\s+(\d+)\s*:\s*0x([0-9A-Fa-f]{64})$/gm)].map(([, index, value]) => [index!, value!]));
+  const pcrs = Object.fromEntries(
+    [...stdout.matchAll(/^\s+(\d+)\s*:\s*0x([0-9A-Fa-f]{64})$/gm)].map(([, index, value]) => [index!, value!]),
+  );
   return { attest: await readFile(tpm.path(`quote-${n}.msg`)), signature: await readFile(tpm.path(`quote-${n}.sig`)), pcrs };
 }
 

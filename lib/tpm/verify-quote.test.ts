@@ -12,7 +12,11 @@ import { QuoteRejectedError, verifyQuote, type VerifyQuoteInput } from "./verify
 // makes fresh ones on a running TPM.
 
 const fixture = (name: string) => readFileSync(new URL(`../../fixtures/tpm-quotes/${name}`, import.meta.url));
-const captured = JSON.parse(fixture("quote.json").toString("utf8")) as { nonce: string; pcrSelection: number[]; pcrs: Record<string, string> };
+const captured = JSON.parse(fixture("quote.json").toString("utf8")) as {
+  nonce: string;
+  pcrSelection: number[];
+  pcrs: Record<string, string>;
+};
 
 function input(kind: "ecc" | "rsa", change: Partial<VerifyQuoteInput> = {}): VerifyQuoteInput {
   return {
@@ -73,7 +77,11 @@ function patchBankCount(message: Buffer, count: number): Buffer {
 
 describe("parseTpmSignature on tpm2_quote's --signature", () => {
   it("reads ECDSA r and s, and an RSASSA block", () => {
-    expect(parseTpmSignature(fixture("ecc-quote.sig"))).toMatchObject({ sigAlg: 0x0018, hashAlg: 0x000b, ecdsa: { r: expect.any(Buffer), s: expect.any(Buffer) } });
+    expect(parseTpmSignature(fixture("ecc-quote.sig"))).toMatchObject({
+      sigAlg: 0x0018,
+      hashAlg: 0x000b,
+      ecdsa: { r: expect.any(Buffer), s: expect.any(Buffer) },
+    });
     expect(parseTpmSignature(fixture("rsa-quote.sig")).rsa).toHaveLength(256);
   });
 
@@ -113,7 +121,9 @@ describe.each(["ecc", "rsa"] as const)("verifyQuote with the %s AK's quote", (ki
   });
 
   it("names the selection it got and the one it asked for", () => {
-    const { message } = rejection(() => verifyQuote(input(kind, { pcrSelection: [0, 1, 2, 3, 4, 5, 6], pcrs: without(captured.pcrs, "7") })));
+    const { message } = rejection(() =>
+      verifyQuote(input(kind, { pcrSelection: [0, 1, 2, 3, 4, 5, 6], pcrs: without(captured.pcrs, "7") })),
+    );
     expect(message).toBe("the quote covers sha256:0,1,2,3,4,5,6,7, but the challenge asked for sha256:0,1,2,3,4,5,6");
   });
 
@@ -151,7 +161,8 @@ function without(pcrs: Record<string, string>, index: string): Record<string, st
 }
 
 function otherAk(kind: "ecc" | "rsa") {
-  if (kind === "ecc") return parseTpm2bPublic(encodeTpm2bPublic({ publicKey: generateKeyPairSync("ec", { namedCurve: "prime256v1" }).publicKey }));
+  if (kind === "ecc")
+    return parseTpm2bPublic(encodeTpm2bPublic({ publicKey: generateKeyPairSync("ec", { namedCurve: "prime256v1" }).publicKey }));
   // the RSA AK's TPM2B_PUBLIC with another modulus: same shape, another key
   const pub = fixture("rsa-ak.pub");
   const other = Buffer.from(pub);

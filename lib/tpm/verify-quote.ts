@@ -13,7 +13,8 @@ import type { TpmPublic } from "./tpm2b-public";
 // Bytes that are not a quote at all are TpmFormatError (400 on the field);
 // a well-formed quote that fails a check is QuoteRejectedError (403).
 
-export type QuoteRejection = "not-tpm-generated" | "not-a-quote" | "bad-signature" | "wrong-nonce" | "wrong-pcr-selection" | "pcr-digest-mismatch";
+export type QuoteRejection =
+  "not-tpm-generated" | "not-a-quote" | "bad-signature" | "wrong-nonce" | "wrong-pcr-selection" | "pcr-digest-mismatch";
 
 export class QuoteRejectedError extends Error {
   constructor(
@@ -52,7 +53,10 @@ export function verifyQuote({ ak, attest, signature, nonce, pcrSelection, pcrs }
   const values = readPcrValues(pcrs, wanted);
   const header = readAttestHeader(attest);
   if (header.magic !== TPM_GENERATED_VALUE)
-    throw new QuoteRejectedError("not-tpm-generated", `the attestation's magic is 0x${header.magic.toString(16)}, not TPM_GENERATED_VALUE: a TPM did not make it`);
+    throw new QuoteRejectedError(
+      "not-tpm-generated",
+      `the attestation's magic is 0x${header.magic.toString(16)}, not TPM_GENERATED_VALUE: a TPM did not make it`,
+    );
   if (header.type !== TPM_ST_ATTEST_QUOTE)
     throw new QuoteRejectedError("not-a-quote", `the attestation is of type 0x${header.type.toString(16)}, not a quote (0x8018)`);
   const quote = parseQuoteAttest(attest);
@@ -61,7 +65,10 @@ export function verifyQuote({ ak, attest, signature, nonce, pcrSelection, pcrs }
   if (!verifyTpmSignature({ ak, message: attest, signature: parsedSignature }))
     throw new QuoteRejectedError("bad-signature", "the quote's signature does not verify with the attestation key this join proved");
   if (!quote.extraData.equals(Buffer.from(nonce)))
-    throw new QuoteRejectedError("wrong-nonce", "the quote does not carry this challenge's nonce (a quote made for another challenge, or replayed)");
+    throw new QuoteRejectedError(
+      "wrong-nonce",
+      "the quote does not carry this challenge's nonce (a quote made for another challenge, or replayed)",
+    );
   const attested = quote.pcrSelection.filter((bank) => bank.indices.length > 0);
   const asked = { hashAlg: TPM_ALG.SHA256, indices: wanted };
   if (attested.length !== 1 || attested[0]!.hashAlg !== TPM_ALG.SHA256 || attested[0]!.indices.join() !== wanted.join())
@@ -73,7 +80,10 @@ export function verifyQuote({ ak, attest, signature, nonce, pcrSelection, pcrs }
     .update(Buffer.concat(wanted.map((index) => values.get(index)!)))
     .digest();
   if (!digest.equals(quote.pcrDigest))
-    throw new QuoteRejectedError("pcr-digest-mismatch", "the PCR values sent are not the ones the TPM quoted (their digest differs from the attested one)");
+    throw new QuoteRejectedError(
+      "pcr-digest-mismatch",
+      "the PCR values sent are not the ones the TPM quoted (their digest differs from the attested one)",
+    );
 
   return {
     pcrs: Object.fromEntries(wanted.map((index) => [String(index), values.get(index)!.toString("hex")])),

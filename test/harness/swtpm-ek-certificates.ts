@@ -41,7 +41,9 @@ export async function createLocalCa(): Promise<LocalCa> {
   const ca = join(dir, "ca");
   await writeFile(
     join(dir, "localca.conf"),
-    [`statedir = ${ca}`, `signingkey = ${ca}/signkey.pem`, `issuercert = ${ca}/issuercert.pem`, `certserial = ${ca}/certserial`, ""].join("\n"),
+    [`statedir = ${ca}`, `signingkey = ${ca}/signkey.pem`, `issuercert = ${ca}/issuercert.pem`, `certserial = ${ca}/certserial`, ""].join(
+      "\n",
+    ),
   );
   await writeFile(join(dir, "localca.options"), "--platform-manufacturer Test\n--platform-version 2.1\n--platform-model swtpm\n");
   await writeFile(
@@ -57,7 +59,15 @@ export async function createLocalCa(): Promise<LocalCa> {
   return {
     async manufacture(stateDir) {
       try {
-        await run("swtpm_setup", ["--tpm2", "--tpmstate", stateDir, "--create-ek-cert", "--config", join(dir, "swtpm_setup.conf"), "--overwrite"]);
+        await run("swtpm_setup", [
+          "--tpm2",
+          "--tpmstate",
+          stateDir,
+          "--create-ek-cert",
+          "--config",
+          join(dir, "swtpm_setup.conf"),
+          "--overwrite",
+        ]);
       } catch (error) {
         throw new Error(`swtpm_setup failed: ${(error as { stderr?: string }).stderr?.trim() || String(error)}`);
       }
