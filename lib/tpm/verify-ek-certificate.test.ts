@@ -114,6 +114,15 @@ describe("verifyEkCertificate", () => {
     expect(before).toMatchObject({ ok: false, reason: "not-yet-valid", detail: expect.stringMatching(/is not valid before 2026-/) });
   });
 
+  it("refuses a CA's certificate sent as the EK certificate, though it chains", async () => {
+    const verdict = await verifyEkCertificate({ certificate: issuer, trustedRoots: [root], at: now });
+    expect(verdict).toMatchObject({
+      ok: false,
+      reason: "invalid-chain",
+      detail: "the EK certificate is a CA certificate (basicConstraints cA)",
+    });
+  });
+
   it.each<[string, Partial<VerifyEkCertificateInput>, string, RegExp]>([
     ["not PEM", { certificate: "hello" }, "ekCertificate", /is not a PEM CERTIFICATE/],
     ["a public key", { certificate: fixture("ek-rsa.pub.pem") }, "ekCertificate", /is a PEM PUBLIC KEY/],

@@ -10,6 +10,8 @@ import { describeCertificate, pkixCrypto, readCertificate, readCertificates } fr
 
 export type { EkCertificateFailureReason };
 
+const BASIC_CONSTRAINTS = "2.5.29.19";
+
 export interface CertificateSummary {
   subject: string;
   issuer: string;
@@ -69,6 +71,11 @@ export async function verifyEkCertificate({
       reason: "invalid-chain",
       detail: `the EK certificate has an unrecognised critical extension ${unknown.extnID}`,
     };
+  // A CA's certificate chains too, but certifies a CA key, not a TPM's EK.
+  const constraints = leaf.extensions?.find((extension) => extension.extnID === BASIC_CONSTRAINTS)?.parsedValue as
+    pkijs.BasicConstraints | undefined;
+  if (constraints?.cA)
+    return { ok: false, issuer, serial, reason: "invalid-chain", detail: "the EK certificate is a CA certificate (basicConstraints cA)" };
   return { ok: true, issuer, serial, chain: (result.certificatePath ?? []).map(describeCertificate) };
 }
 
