@@ -17,6 +17,10 @@ export class TpmReader {
     return this.offset;
   }
 
+  u8(field: string): number {
+    return this.take(1, field)[0]!;
+  }
+
   u16(field: string): number {
     const chunk = this.take(2, field);
     return (chunk[0]! << 8) | chunk[1]!;
@@ -26,6 +30,10 @@ export class TpmReader {
     const chunk = this.take(4, field);
     // >>> 0 keeps bit 31 from turning the value negative.
     return ((chunk[0]! << 24) | (chunk[1]! << 16) | (chunk[2]! << 8) | chunk[3]!) >>> 0;
+  }
+
+  u64(field: string): bigint {
+    return this.take(8, field).readBigUInt64BE(0);
   }
 
   /** A TPM2B: its size, then that many bytes; `maxSize` is the largest the structure allows. */

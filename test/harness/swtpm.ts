@@ -42,8 +42,8 @@ export interface Swtpm {
   tool(command: string, args: string[]): Promise<string>;
   /** Creates the TCG default EK of that type (persistent) and returns its PEM. */
   createEk(type: EkType): Promise<string>;
-  /** tpm2_createak under that EK (which must exist), made persistent. */
-  createAk(ek?: EkType): Promise<SwtpmAk>;
+  /** tpm2_createak under that EK (which must exist), made persistent: ECC P-256 ECDSA (the default) or RSA 2048 RSASSA, SHA-256. */
+  createAk(ek?: EkType, type?: "ecc" | "rsa"): Promise<SwtpmAk>;
   /** TPM2B_PUBLIC of a restricted signing key made with tpm2_create without fixedTPM and fixedParent. */
   createMovableKey(): Promise<Buffer>;
   /** tpm2_activatecredential with both parts (with size prefixes); rejects when the TPM refuses. */
@@ -69,12 +69,18 @@ export function parseToolsCredentialFile(file: Buffer): { credentialBlob: Buffer
   return { credentialBlob: file.subarray(8, blobEnd), encryptedSecret: file.subarray(blobEnd) };
 }
 
-export async function startSwtpm(): Promise<Swtpm> {
+/**
+ * `manufacture`, when given, writes the TPM's initial state into the empty
+ * state directory before swtpm starts on it (as `swtpm_setup` does for a TPM
+ * with EK certificates: see ./swtpm-ek-certificates.ts).
+ */
+export async function startSwtpm({ manufacture }: { manufacture?: (stateDir: string) => Promise<void> } = {}): Promise<Swtpm> {
   const missing = missingTpmCommands();
   if (missing.length > 0) {
     throw new Error(`the TPM tests need a software TPM; missing ${missing.join(", ")}: apt-get install -y swtpm swtpm-tools tpm2-tools`);
   }
   const dir = await mkdtemp(join(tmpdir(), "swtpm-"));
+  await manufacture?.(dir);
   const port = await launch(dir);
   const pid = Number((await readFile(join(dir, "swtpm.pid"), "utf8")).trim());
   const env = { ...process.env, TPM2TOOLS_TCTI: `swtpm:host=127.0.0.1,port=${port}` };
@@ -97,7 +103,7 @@ export async function startSwtpm(): Promise<Swtpm> {
       await flushTransients();
       return readFile(join(dir, `ek-${type}.pem`), "utf8");
     },
-    async createAk(ek = "rsa") {
+    async createAk(ek = "rsa", type = "ecc") {
       const n = (aks += 1);
       const handle = `0x${(0x81010010 + n).toString(16)}`;
       await tool("tpm2_createak", [
@@ -106,11 +112,11 @@ export async function startSwtpm(): Promise<Swtpm> {
         "-c",
         `ak-${n}.ctx`,
         "-G",
-        "ecc",
+        type,
         "-g",
         "sha256",
         "-s",
-        "ecdsa",
+        type === "ecc" ? "ecdsa" : "rsassa",
         "-u",
         `ak-${n}.pub`,
         "-n",
