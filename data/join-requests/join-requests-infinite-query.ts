@@ -14,6 +14,8 @@ interface Variables {
   tenantId: string;
   poolId: string;
   state: StateFilter;
+  /** SPEC H1: only the requests the signed-in principal has not approved (filtered by the server, so pages and cursors hold) */
+  awaitingMine?: boolean;
   /** the page the view starts after (from the URL), null: from the oldest */
   cursor: string | null;
   /** the last row "load more" brought in (from the URL): pages are shown up to it; null: one page */
@@ -26,10 +28,14 @@ interface Variables {
  * the view shows (a filter link back to this view, without `until`, finds
  * them cached): the view is cut by `until`, not by what happens to be cached.
  */
-export function useJoinRequestsInfiniteQuery({ tenantId, poolId, state, cursor, until }: Variables) {
+export function useJoinRequestsInfiniteQuery({ tenantId, poolId, state, awaitingMine = false, cursor, until }: Variables) {
   const query = useInfiniteQuery({
-    queryKey: joinRequestKeys.list(tenantId, poolId, state, cursor),
-    queryFn: ({ pageParam, signal }) => listJoinRequests({ tenantId, poolId, state, limit: QUEUE_PAGE_SIZE, cursor: pageParam }, signal),
+    queryKey: joinRequestKeys.list(tenantId, poolId, state, cursor, awaitingMine),
+    queryFn: ({ pageParam, signal }) =>
+      listJoinRequests(
+        { tenantId, poolId, state, limit: QUEUE_PAGE_SIZE, cursor: pageParam, awaitingApprovalFrom: awaitingMine ? "me" : undefined },
+        signal,
+      ),
     initialPageParam: cursor ?? undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     refetchInterval: QUEUE_REFETCH_INTERVAL_MS,
