@@ -16,7 +16,9 @@ import { callAsService } from "@/test/browser/service-api";
 const OWNER_STATE = E2E_ROLES.find((role) => role.name === "owner")!.storageState;
 
 async function approveInDialog(page: Page, hostname: string, expectedEffect: string) {
-  await rowOf(page, hostname).getByRole("button", { name: `Approve ${hostname}` }).click();
+  await rowOf(page, hostname)
+    .getByRole("button", { name: `Approve ${hostname}` })
+    .click();
   const dialog = page.getByRole("dialog", { name: `Approve ${hostname}` });
   await expect(dialog.getByTestId("approval-effect")).toContainText(expectedEffect);
   await dialog.getByRole("button", { name: "Approve", exact: true }).click();
@@ -75,11 +77,14 @@ test("two users approve one request of gpu-c: the first is told 1 more is needed
 });
 
 test("bulk approve says how many it approved and how many still wait for more approvals", async ({ page, baseURL }) => {
-  const [once, fresh] = [await joinPending(baseURL!, "bulk-once", GPU_C_JOIN_TOKEN), await joinPending(baseURL!, "bulk-fresh", GPU_C_JOIN_TOKEN)];
+  const [once, fresh] = [
+    await joinPending(baseURL!, "bulk-once", GPU_C_JOIN_TOKEN),
+    await joinPending(baseURL!, "bulk-fresh", GPU_C_JOIN_TOKEN),
+  ];
   // someone else (a service key is a principal too) approved the first already
-  expect((await callAsService(page.request, "joinRequests/approve", { tenantId: "acme", poolId: "gpu-c", requestId: once.id })).body.state).toBe(
-    "pending",
-  );
+  expect(
+    (await callAsService(page.request, "joinRequests/approve", { tenantId: "acme", poolId: "gpu-c", requestId: once.id })).body.state,
+  ).toBe("pending");
   await openQueue(page, "gpu-c");
   for (const request of [once, fresh]) await rowOf(page, request.hostname).getByRole("checkbox").check();
   await page.getByRole("button", { name: "Approve selected" }).click();

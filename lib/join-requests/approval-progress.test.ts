@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  approvalCountText,
-  approvalEffectText,
-  approvalProgress,
-  approvalRecordedText,
-  waitingForMineText,
-} from "./approval-progress";
+import { approvalCountText, approvalEffectText, approvalProgress, approvalRecordedText, waitingForMineText } from "./approval-progress";
 
 const approval = (by: string) => ({ by, at: "2026-12-06T10:00:00.000Z", ttlSeconds: 3600 });
 const request = (approvalsRequired: number, ...by: string[]) => ({ approvalsRequired, approvals: by.map(approval) });

@@ -30,12 +30,10 @@ const stateFilter = z.enum(STATE_FILTERS, {
 
 /** SPEC H1: whose approval a listed request must still be waiting for; only the caller ("me") can be asked about. */
 export const AWAITING_APPROVAL_FROM = ["me"] as const;
-const awaitingApprovalFrom = z
-  .enum(AWAITING_APPROVAL_FROM, { error: `must be one of ${AWAITING_APPROVAL_FROM.join(", ")}` })
-  .meta({
-    description:
-      "`me`: only pending requests the caller has not approved yet (SPEC H1: what still needs the caller's approval); combined with `state`. Omitted or null: no such filter.",
-  });
+const awaitingApprovalFrom = z.enum(AWAITING_APPROVAL_FROM, { error: `must be one of ${AWAITING_APPROVAL_FROM.join(", ")}` }).meta({
+  description:
+    "`me`: only pending requests the caller has not approved yet (SPEC H1: what still needs the caller's approval); combined with `state`. Omitted or null: no such filter.",
+});
 
 export const listJoinRequestsInput = z.strictObject({
   tenantId: tenantIdField,

@@ -20,7 +20,7 @@ export const listJoinRequestsMethod = definePoolMethod({
   description:
     "`state` defaults to `pending`; `all` lists every state. A pending or approved request past its expiry reads as `expired`, " +
     "whether or not retention has marked it yet. Pages hold up to 200 requests (100 by default). A pool the tenant does not own is `NOT_FOUND`. " +
-    "`awaitingApprovalFrom: \"me\"` (SPEC H1) keeps only pending requests the caller has not approved yet, the ones its approval would still count for; " +
+    '`awaitingApprovalFrom: "me"` (SPEC H1) keeps only pending requests the caller has not approved yet, the ones its approval would still count for; ' +
     "pages and cursors work as without it.",
   input: listJoinRequestsInput,
   handler: ({ db, pool, input, principal, now }) =>
