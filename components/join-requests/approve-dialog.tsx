@@ -40,6 +40,7 @@ export function ApproveDialog(props: { pool: QueuePool; request: JoinRequestJson
     },
   });
   const pending = mutation.isPending;
+  if (progress.mine) return <ApprovedAlreadyDialog title={`Approve ${request.machine.hostname}`} effect={effect} onClose={props.onClose} />;
 
   return (
     <ModalDialog
@@ -67,49 +68,55 @@ export function ApproveDialog(props: { pool: QueuePool; request: JoinRequestJson
         <DecisionError error={mutation.error} />
         {effect ? (
           <p className={styles.effect} data-testid="approval-effect">
-            <strong>{effect}</strong>
-            {progress.mine ? ": approving again would change nothing." : "."}
+            <strong>{effect}</strong>.
           </p>
         ) : null}
-        {progress.mine ? (
-          <DialogFooter>
-            <DialogCancel pending={false}>Close</DialogCancel>
-          </DialogFooter>
-        ) : (
-          <>
-            <TtlPicker value={form.ttl} onChange={form.setTtl} error={form.ttlError} disabled={pending} />
-            <ReasonField
-              label="Reason (optional)"
-              value={form.reason}
-              onChange={form.setReason}
-              error={form.reasonError}
-              disabled={pending}
-            />
-            <p className={styles.expiry} data-testid="expiry-preview" aria-live="polite">
-              {form.ttlSeconds !== null && progress.afterMine > 0 ? (
-                // SPEC H1: the last approval approves it, with the smallest time to live asked for
-                <>
-                  You ask for <strong>{formatDuration(form.ttlSeconds * 1000)}</strong>: once the last approval it needs is given, it is
-                  approved for the smallest time to live its approvers asked for.
-                </>
-              ) : form.ttlSeconds !== null ? (
-                <>
-                  The approval expires at <strong>{new Date(now + form.ttlSeconds * 1000).toLocaleString()}</strong> (in{" "}
-                  {formatDuration(form.ttlSeconds * 1000)}).
-                </>
-              ) : (
-                "Choose a valid time to live to see when the approval expires."
-              )}
-            </p>
-            <DialogFooter>
-              <DialogCancel pending={pending} />
-              <button type="submit" className="button button-primary" disabled={pending}>
-                {pending ? "Approving…" : "Approve"}
-              </button>
-            </DialogFooter>
-          </>
-        )}
+        <TtlPicker value={form.ttl} onChange={form.setTtl} error={form.ttlError} disabled={pending} />
+        <ReasonField label="Reason (optional)" value={form.reason} onChange={form.setReason} error={form.reasonError} disabled={pending} />
+        <p className={styles.expiry} data-testid="expiry-preview" aria-live="polite">
+          {form.ttlSeconds !== null && progress.afterMine > 0 ? (
+            // SPEC H1: the last approval approves it, with the smallest time to live asked for
+            <>
+              You ask for <strong>{formatDuration(form.ttlSeconds * 1000)}</strong>: once the last approval it needs is given, it is
+              approved for the smallest time to live its approvers asked for.
+            </>
+          ) : form.ttlSeconds !== null ? (
+            <>
+              The approval expires at <strong>{new Date(now + form.ttlSeconds * 1000).toLocaleString()}</strong> (in{" "}
+              {formatDuration(form.ttlSeconds * 1000)}).
+            </>
+          ) : (
+            "Choose a valid time to live to see when the approval expires."
+          )}
+        </p>
+        <DialogFooter>
+          <DialogCancel pending={pending} />
+          <button type="submit" className="button button-primary" disabled={pending}>
+            {pending ? "Approving…" : "Approve"}
+          </button>
+        </DialogFooter>
       </form>
+    </ModalDialog>
+  );
+}
+
+/** SPEC H1: the signed-in principal approved already; approving again would answer the request unchanged, so nothing is offered. */
+function ApprovedAlreadyDialog(props: { title: string; effect: string | null; onClose: () => void }) {
+  return (
+    <ModalDialog
+      open
+      onOpenChange={(open) => (open ? undefined : props.onClose())}
+      pending={false}
+      title={props.title}
+      description="Approving again would change nothing."
+      testId="approve-dialog"
+    >
+      <p className={styles.effect} data-testid="approval-effect">
+        <strong>{props.effect}</strong>.
+      </p>
+      <DialogFooter>
+        <DialogCancel pending={false}>Close</DialogCancel>
+      </DialogFooter>
     </ModalDialog>
   );
 }
