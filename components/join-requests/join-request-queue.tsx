@@ -31,7 +31,8 @@ type OpenDialog = RowAction | { kind: "bulk"; decision: BulkDecision; requests: 
 
 export function JoinRequestQueue({ pool }: { pool: QueuePool }) {
   const { state, awaitingMine, cursor, until } = useQueueUrlState();
-  const view = useJoinRequestsInfiniteQuery({ tenantId: pool.tenantId, poolId: pool.id, state, awaitingMine, cursor, until });
+  const awaitingApprovalFrom = awaitingMine && pool.canDecide ? pool.me : null;
+  const view = useJoinRequestsInfiniteQuery({ tenantId: pool.tenantId, poolId: pool.id, state, awaitingApprovalFrom, cursor, until });
   const { query, requests } = view;
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: "", ids: new Set() });
   const [dialog, setDialog] = useState<OpenDialog>(null);

@@ -17,7 +17,7 @@ export interface paths {
          * Lists the join requests a pool can decide: its own, and its site's requests that no pool has claimed yet.
          * @description Decided as `compute:join-tokens:read`.
          *
-         *     `state` defaults to `pending`; `all` lists every state. A pending or approved request past its expiry reads as `expired`, whether or not retention has marked it yet. Pages hold up to 200 requests (100 by default). A pool the tenant does not own is `NOT_FOUND`. `awaitingApprovalFrom: "me"` (SPEC H1) keeps only pending requests the caller has not approved yet, the ones its approval would still count for; pages and cursors work as without it.
+         *     `state` defaults to `pending`; `all` lists every state. A pending or approved request past its expiry reads as `expired`, whether or not retention has marked it yet. Pages hold up to 200 requests (100 by default). A pool the tenant does not own is `NOT_FOUND`.
          *
          *     Authorization `compute:join-tokens:read` @ `compute-pool`; kind read; module `server`; phase v0.2; status registered.
          */
@@ -827,7 +827,6 @@ export interface operations {
                     /** @default 100 */
                     limit?: number | null;
                     cursor?: string | null;
-                    awaitingApprovalFrom?: "me" | null;
                 };
             };
         };

@@ -28,21 +28,12 @@ const stateFilter = z.enum(STATE_FILTERS, {
   error: `must be one of ${STATE_FILTERS.join(", ")}`,
 });
 
-/** SPEC H1: whose approval a listed request must still be waiting for; only the caller ("me") can be asked about. */
-export const AWAITING_APPROVAL_FROM = ["me"] as const;
-const awaitingApprovalFrom = z.enum(AWAITING_APPROVAL_FROM, { error: `must be one of ${AWAITING_APPROVAL_FROM.join(", ")}` }).meta({
-  description:
-    "`me`: only pending requests the caller has not approved yet (SPEC H1: what still needs the caller's approval); combined with `state`. Omitted or null: no such filter.",
-});
-
 export const listJoinRequestsInput = z.strictObject({
   tenantId: tenantIdField,
   poolId: poolIdField,
   state: withDefault(stateFilter, "pending"),
   limit: withDefault(boundedInt(1, 200), 100),
   cursor: optional(patternString(64, JOIN_REQUEST_ID_PATTERN)),
-  // An addition to Part A's fields, optional: a call that omits it lists exactly what Part A says.
-  awaitingApprovalFrom: optional(awaitingApprovalFrom),
 });
 
 export const approveJoinRequestInput = z.strictObject({

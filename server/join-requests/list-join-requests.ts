@@ -13,17 +13,6 @@ function stateCondition(state: StateFilter, now: Date): Prisma.Sql {
   return state === "all" ? Prisma.sql`TRUE` : effectiveStateSql(state, now);
 }
 
-/**
- * SPEC H1's "needs my approval": pending (effectively) and not approved by
- * `principalId` yet. In the statement, not after it, so pages stay full and
- * cursors keep their meaning.
- */
-function awaitingApprovalCondition(principalId: string | undefined, now: Date): Prisma.Sql {
-  if (principalId === undefined) return Prisma.empty;
-  return Prisma.sql` AND ${effectiveStateSql("pending", now)} AND NOT EXISTS (
-    SELECT 1 FROM join_request_approvals mine WHERE mine.request_id = join_requests.id AND mine.principal = ${principalId})`;
-}
-
 export interface ListJoinRequestsResult {
   joinRequests: JoinRequestJson[];
   nextCursor?: string;
@@ -40,12 +29,10 @@ export function listJoinRequestsSql(query: {
   state: StateFilter;
   pageSize: number;
   cursor?: string;
-  /** only requests still waiting for this principal's approval */
-  awaitingApprovalFrom?: string;
   now: Date;
 }): Prisma.Sql {
   const { pool, state, pageSize, cursor, now } = query;
-  const filter = Prisma.sql`${stateCondition(state, now)}${cursor ? Prisma.sql` AND id > ${cursor}` : Prisma.empty}${awaitingApprovalCondition(query.awaitingApprovalFrom, now)}`;
+  const filter = Prisma.sql`${stateCondition(state, now)}${cursor ? Prisma.sql` AND id > ${cursor}` : Prisma.empty}`;
   return Prisma.sql`
     SELECT ${JOIN_REQUEST_COLUMNS} FROM (
       (SELECT * FROM join_requests
@@ -65,8 +52,6 @@ export async function listJoinRequests(input: {
   state: StateFilter;
   limit: number;
   cursor?: string;
-  /** a principal id: only the requests still waiting for its approval (SPEC H1) */
-  awaitingApprovalFrom?: string;
   now: Date;
 }): Promise<ListJoinRequestsResult> {
   const { db, limit, now } = input;

@@ -19,20 +19,9 @@ export const listJoinRequestsMethod = definePoolMethod({
   summary: "Lists the join requests a pool can decide: its own, and its site's requests that no pool has claimed yet.",
   description:
     "`state` defaults to `pending`; `all` lists every state. A pending or approved request past its expiry reads as `expired`, " +
-    "whether or not retention has marked it yet. Pages hold up to 200 requests (100 by default). A pool the tenant does not own is `NOT_FOUND`. " +
-    '`awaitingApprovalFrom: "me"` (SPEC H1) keeps only pending requests the caller has not approved yet, the ones its approval would still count for; ' +
-    "pages and cursors work as without it.",
+    "whether or not retention has marked it yet. Pages hold up to 200 requests (100 by default). A pool the tenant does not own is `NOT_FOUND`.",
   input: listJoinRequestsInput,
-  handler: ({ db, pool, input, principal, now }) =>
-    listJoinRequests({
-      db,
-      pool,
-      state: input.state,
-      limit: input.limit,
-      cursor: input.cursor,
-      awaitingApprovalFrom: input.awaitingApprovalFrom === "me" ? principal.id : undefined,
-      now,
-    }),
+  handler: ({ db, pool, input, now }) => listJoinRequests({ db, pool, state: input.state, limit: input.limit, cursor: input.cursor, now }),
 });
 
 export const approveJoinRequestMethod = definePoolMethod({
