@@ -2,6 +2,7 @@
 import { toast } from "@/components/ui/toast";
 import { useApproveJoinRequestMutation } from "@/data/join-requests/approve-join-request-mutation";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
+import { approvalEffectText, approvalProgress, approvalRecordedText } from "@/lib/join-requests/approval-progress";
 import { formatDuration } from "@/lib/time/format-duration";
 import { useNow } from "@/lib/time/use-now";
 import { DialogCancel, DialogFooter, ModalDialog } from "@/components/ui/dialog";
@@ -16,11 +17,20 @@ export function ApproveDialog(props: { pool: QueuePool; request: JoinRequestJson
   const { pool, request } = props;
   const form = useDecisionForm("approve", { tenantId: pool.tenantId, poolId: pool.id, requestId: request.id });
   const now = useNow();
+  // SPEC H1: what this approval does, when the request needs more than one
+  const progress = approvalProgress(request, pool.me);
+  const effect = request.approvalsRequired > 1 ? approvalEffectText(progress) : null;
   const mutation = useApproveJoinRequestMutation({
     onSuccess: (approved) => {
-      toast.success(`Approved ${approved.machine.hostname}`, {
-        description: `Its retry may join ${pool.id} until ${new Date(approved.expiresAt).toLocaleString()}.`,
-      });
+      if (approved.state === "pending") {
+        toast.success(approvalRecordedText(approved), {
+          description: `${approved.machine.hostname} stays pending in ${pool.id} until the last approval it needs.`,
+        });
+      } else {
+        toast.success(`Approved ${approved.machine.hostname}`, {
+          description: `Its retry may join ${pool.id} until ${new Date(approved.expiresAt).toLocaleString()}.`,
+        });
+      }
       props.onSettled?.();
       props.onClose();
     },
@@ -30,6 +40,7 @@ export function ApproveDialog(props: { pool: QueuePool; request: JoinRequestJson
     },
   });
   const pending = mutation.isPending;
+  if (progress.mine) return <ApprovedAlreadyDialog title={`Approve ${request.machine.hostname}`} effect={effect} onClose={props.onClose} />;
 
   return (
     <ModalDialog
@@ -55,10 +66,21 @@ export function ApproveDialog(props: { pool: QueuePool; request: JoinRequestJson
         }}
       >
         <DecisionError error={mutation.error} />
+        {effect ? (
+          <p className={styles.effect} data-testid="approval-effect">
+            <strong>{effect}</strong>.
+          </p>
+        ) : null}
         <TtlPicker value={form.ttl} onChange={form.setTtl} error={form.ttlError} disabled={pending} />
         <ReasonField label="Reason (optional)" value={form.reason} onChange={form.setReason} error={form.reasonError} disabled={pending} />
         <p className={styles.expiry} data-testid="expiry-preview" aria-live="polite">
-          {form.ttlSeconds !== null ? (
+          {form.ttlSeconds !== null && progress.afterMine > 0 ? (
+            // SPEC H1: the last approval approves it, with the smallest time to live asked for
+            <>
+              You ask for <strong>{formatDuration(form.ttlSeconds * 1000)}</strong>: once the last approval it needs is given, it is
+              approved for the smallest time to live its approvers asked for.
+            </>
+          ) : form.ttlSeconds !== null ? (
             <>
               The approval expires at <strong>{new Date(now + form.ttlSeconds * 1000).toLocaleString()}</strong> (in{" "}
               {formatDuration(form.ttlSeconds * 1000)}).
@@ -74,6 +96,27 @@ export function ApproveDialog(props: { pool: QueuePool; request: JoinRequestJson
           </button>
         </DialogFooter>
       </form>
+    </ModalDialog>
+  );
+}
+
+/** SPEC H1: the signed-in principal approved already; approving again would answer the request unchanged, so nothing is offered. */
+function ApprovedAlreadyDialog(props: { title: string; effect: string | null; onClose: () => void }) {
+  return (
+    <ModalDialog
+      open
+      onOpenChange={(open) => (open ? undefined : props.onClose())}
+      pending={false}
+      title={props.title}
+      description="Approving again would change nothing."
+      testId="approve-dialog"
+    >
+      <p className={styles.effect} data-testid="approval-effect">
+        <strong>{props.effect}</strong>.
+      </p>
+      <DialogFooter>
+        <DialogCancel pending={false}>Close</DialogCancel>
+      </DialogFooter>
     </ModalDialog>
   );
 }

@@ -9,6 +9,8 @@ import { TtlPicker } from "./ttl-picker";
 import { useDecisionForm } from "./use-decision-form";
 import type { QueuePool } from "./queue-pool";
 import { approveUnavailable } from "./approve-unavailable";
+import { myApprovalWaiting } from "./my-approval";
+import { bulkApprovalCounts, bulkApprovalText } from "@/lib/join-requests/bulk-approval-summary";
 import styles from "./decision-form.module.css";
 
 /** Approves or rejects the selected requests with one TTL and reason, then shows each row's outcome. */
@@ -21,10 +23,11 @@ export function BulkDecisionDialog(props: {
 }) {
   const { pool, decision } = props;
   const approve = decision === "approve";
-  // SPEC G2: a request this pool cannot approve is skipped, with its reason, not sent to fail.
+  // SPEC G2: a request this pool cannot approve is skipped, with its reason, not sent to fail;
+  // SPEC H1: so is one the signed-in principal approved already (again would change nothing).
   const skipped = approve
     ? props.requests.flatMap((request) => {
-        const why = approveUnavailable(pool, request);
+        const why = approveUnavailable(pool, request) ?? myApprovalWaiting(pool, request);
         return why ? [{ request, why }] : [];
       })
     : [];
@@ -34,12 +37,9 @@ export function BulkDecisionDialog(props: {
     onSuccess: (results) => {
       const failed = results.filter((result) => !result.ok).length;
       const done = results.length - failed;
-      const verb = approve ? "Approved" : "Rejected";
-      if (failed === 0) toast.success(`${verb} ${done} of ${results.length} requests`);
-      else
-        toast.error(`${verb} ${done} of ${results.length} requests; ${failed} failed`, {
-          description: "See each row's result in the dialog.",
-        });
+      const text = approve ? bulkApprovalText(bulkApprovalCounts(results)) : `Rejected ${done} of ${results.length} requests`;
+      if (failed === 0) toast.success(text);
+      else toast.error(approve ? text : `${text}; ${failed} failed`, { description: "See each row's result in the dialog." });
       props.onDone();
     },
   });
@@ -63,14 +63,18 @@ export function BulkDecisionDialog(props: {
     >
       {results ? (
         <>
-          <p className={styles.summary}>
-            {results.filter((result) => result.ok).length} of {results.length} succeeded.
+          <p className={styles.summary} data-testid="bulk-summary">
+            {approve
+              ? `${bulkApprovalText(bulkApprovalCounts(results))}.`
+              : `${results.filter((result) => result.ok).length} of ${results.length} succeeded.`}
           </p>
           <ul className={styles.results} data-testid="bulk-results">
             {results.map((result) => (
               <li key={result.requestId} data-testid="bulk-result" data-request-id={result.requestId}>
                 <span className="mono">{hostname.get(result.requestId)}</span>
-                {result.ok ? (
+                {result.ok && result.state === "pending" && approve ? (
+                  <span className="badge badge-pending">recorded · {result.missing} more needed</span>
+                ) : result.ok ? (
                   <span className="badge badge-approved">ok</span>
                 ) : (
                   <span className="badge badge-rejected" title={result.message}>

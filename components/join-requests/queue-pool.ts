@@ -9,17 +9,25 @@ export interface QueuePool {
   canDecide: boolean;
   /** may teach the attestors (compute:attestation:manage, tenant-wide): "Trust this machine", "Allow this TPM" */
   canManageAttestation?: boolean;
+  /** the signed-in principal's id, as a request's approvals name it (SPEC H1) */
+  me: string;
+  /** labels (an email, a key's name) for the principals approvals may name; others show as their id */
+  approverNames: Readonly<Record<string, string>>;
 }
 
 /** The queue's view of a pool the page read (one mapping for the queue and the request page). */
-export function queuePoolOf(pool: {
-  id: string;
-  tenantId: string;
-  siteId: string;
-  archivedAt: Date | null;
-  requiresTpm: boolean;
-  canDecide: boolean;
-}): QueuePool {
+export function queuePoolOf(
+  pool: {
+    id: string;
+    tenantId: string;
+    siteId: string;
+    archivedAt: Date | null;
+    requiresTpm: boolean;
+    canDecide: boolean;
+    principalId: string;
+  },
+  approverNames: Readonly<Record<string, string>> = {},
+): QueuePool {
   return {
     id: pool.id,
     tenantId: pool.tenantId,
@@ -27,5 +35,7 @@ export function queuePoolOf(pool: {
     archived: pool.archivedAt !== null,
     requiresTpm: pool.requiresTpm,
     canDecide: pool.canDecide,
+    me: pool.principalId,
+    approverNames,
   };
 }

@@ -8,6 +8,7 @@ import { RequestsTable } from "./requests-table";
 import type { RowAction } from "./row-action";
 import type { QueuePool } from "./queue-pool";
 import { rememberLoadedUntil } from "./remember-loaded-until";
+import { queueFilterSearch } from "./queue-url-state";
 import { useNewPendingAnnouncement } from "./use-new-pending-announcement";
 import listPage from "@/components/ui/list-page.module.css";
 import styles from "./queue.module.css";
@@ -20,6 +21,7 @@ import styles from "./queue.module.css";
 export function QueueResults(props: {
   pool: QueuePool;
   state: StateFilter;
+  awaitingMine: boolean;
   cursor: string | null;
   view: JoinRequestsView;
   pendingIds: ReadonlySet<string>;
@@ -30,7 +32,7 @@ export function QueueResults(props: {
 }) {
   const { pool, selected, setSelected } = props;
   const { query, requests, hasMore } = props.view;
-  const announcement = useNewPendingAnnouncement(requests, `${props.state}:${props.view.shown}`);
+  const announcement = useNewPendingAnnouncement(requests, `${props.state}:${props.awaitingMine}:${props.view.shown}`);
   return (
     <>
       <p className="visually-hidden" role="status" data-testid="queue-announcement">
@@ -39,7 +41,9 @@ export function QueueResults(props: {
       {props.cursor ? (
         <p className={listPage.notice}>
           Showing requests after <code>{props.cursor}</code>.{" "}
-          <NavLink href={`/pools/${encodeURIComponent(pool.id)}?state=${props.state}`}>Show from the oldest</NavLink>
+          <NavLink href={`/pools/${encodeURIComponent(pool.id)}${queueFilterSearch(props.state, props.awaitingMine)}`}>
+            Show from the oldest
+          </NavLink>
         </p>
       ) : null}
       {pool.canDecide && selected.size > 0 ? (
@@ -62,7 +66,7 @@ export function QueueResults(props: {
       {query.isError ? (
         <QueueError error={query.error} onRetry={() => query.refetch()} />
       ) : requests.length === 0 ? (
-        <QueueEmpty state={props.state} />
+        <QueueEmpty state={props.state} awaitingMine={props.awaitingMine} />
       ) : (
         <>
           <RequestsTable

@@ -31,8 +31,14 @@ const EMPTY: Record<StateFilter, { title: string; body: React.ReactNode }> = {
   },
 };
 
-export function QueueEmpty({ state }: { state: StateFilter }) {
-  const { title, body } = EMPTY[state];
+/** SPEC H1: "Needs my approval" on, and nothing left that does */
+const NOTHING_AWAITS_ME = {
+  title: "Nothing here needs your approval.",
+  body: "Requests you approved already are hidden while “Needs my approval” is on; they stay pending until enough others approve.",
+};
+
+export function QueueEmpty({ state, awaitingMine = false }: { state: StateFilter; awaitingMine?: boolean }) {
+  const { title, body } = awaitingMine ? NOTHING_AWAITS_ME : EMPTY[state];
   return (
     <EmptyState testId="queue-empty">
       <h2>{title}</h2>

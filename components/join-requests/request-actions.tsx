@@ -5,6 +5,7 @@ import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { discoveredMachineInput } from "@/lib/validations/attestation";
 import type { QueuePool } from "./queue-pool";
 import { approveUnavailable } from "./approve-unavailable";
+import { myApprovalWaiting } from "./my-approval";
 import styles from "./request-detail.module.css";
 
 const ApproveDialog = lazy(() => import("./approve-dialog").then((m) => ({ default: m.ApproveDialog })));
@@ -20,7 +21,9 @@ export function RequestActions({ pool, request }: { pool: QueuePool; request: Jo
   const [open, setOpen] = useState<"approve" | "reject" | "machine" | "tpm" | null>(null);
   if (!pool.canDecide) return null;
   const blocked = request.state === "pending" ? approveUnavailable(pool, request) : null;
-  const approvable = request.state === "pending" && !pool.archived && blocked === null;
+  // SPEC H1: approving again changes nothing, so it is not offered; the request waits for others
+  const mine = myApprovalWaiting(pool, request);
+  const approvable = request.state === "pending" && !pool.archived && blocked === null && mine === null;
   const { machine } = request;
   // Offered for the deferrals they answer, to those who may manage the attestors' knowledge,
   // and only when the inventory could hold what the machine reported (a real UUID, a MAC).
@@ -40,6 +43,11 @@ export function RequestActions({ pool, request }: { pool: QueuePool; request: Jo
       {blocked ? (
         <p className={styles.unavailable} data-testid="approve-unavailable">
           Approve is unavailable: {blocked}.
+        </p>
+      ) : null}
+      {mine ? (
+        <p className={styles.unavailable} data-testid="approved-by-me">
+          {mine}.
         </p>
       ) : null}
       {approvable ? (

@@ -4,6 +4,7 @@ import styles from "./request-detail.module.css";
 
 const TITLES: Record<string, string> = {
   "security.join-request.created": "Deferred: the machine asked to join",
+  "security.join-request.approval-recorded": "Approval recorded: more are needed",
   "security.join-request.approved": "Approved",
   "security.join-request.rejected": "Rejected",
   "security.join-request.consumed": "Consumed: the machine joined with the approval",

@@ -8,6 +8,8 @@ import { CopyButton } from "./copy-button";
 import { ReasonBadges, shortHash, SiteRequestBadge, StateBadge } from "./request-badges";
 import type { QueuePool } from "./queue-pool";
 import { approveUnavailable } from "./approve-unavailable";
+import { ApprovalsLine } from "./approvals-line";
+import { myApprovalWaiting } from "./my-approval";
 import tableCards from "@/components/ui/table-cards.module.css";
 import dataTable from "@/components/ui/data-table.module.css";
 import machineCell from "@/components/ui/machine-cell.module.css";
@@ -34,7 +36,8 @@ export function RequestsTable(props: {
   useQueueShortcuts({
     table,
     requests,
-    canApprove: (request) => pool.canDecide && !pool.archived && approveUnavailable(pool, request) === null,
+    canApprove: (request) =>
+      pool.canDecide && !pool.archived && approveUnavailable(pool, request) === null && myApprovalWaiting(pool, request) === null,
     canDecide: pool.canDecide,
     onAction: props.onAction,
     onToggle: props.onToggle,
@@ -105,6 +108,7 @@ export function RequestsTable(props: {
                       <StateBadge state={request.state} />
                       <SiteRequestBadge request={request} />
                     </span>
+                    <ApprovalsLine request={request} names={pool.approverNames} />
                     <span className={dataTable.ids}>
                       UUID {request.machine.systemUuid}
                       <br />
@@ -162,6 +166,7 @@ function RowActions({ pool, request, onAction }: { pool: QueuePool; request: Joi
   const host = request.machine.hostname;
   if (request.state === "pending") {
     const blocked = pool.archived ? null : approveUnavailable(pool, request);
+    const mine = myApprovalWaiting(pool, request);
     return (
       <div className={styles.actions}>
         {blocked ? (
@@ -169,7 +174,12 @@ function RowActions({ pool, request, onAction }: { pool: QueuePool; request: Joi
             Approve is unavailable: {blocked}.
           </span>
         ) : null}
-        {pool.archived || blocked ? null : (
+        {mine && !blocked ? (
+          <span className={styles.unavailable} data-testid="approved-by-me">
+            {mine}
+          </span>
+        ) : null}
+        {pool.archived || blocked || mine ? null : (
           <button
             type="button"
             className="button button-small button-primary"

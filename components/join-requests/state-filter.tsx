@@ -1,7 +1,7 @@
 "use client";
 import { startTransition, useOptimistic } from "react";
 import type { StateFilter } from "@/lib/validations/join-requests";
-import { QUEUE_STATE_FILTERS } from "./queue-url-state";
+import { QUEUE_STATE_FILTERS, queueFilterSearch } from "./queue-url-state";
 import choiceFilter from "@/components/ui/choice-filter.module.css";
 
 /**
@@ -12,7 +12,7 @@ import choiceFilter from "@/components/ui/choice-filter.module.css";
  * useSearchParams follows: linkable, survives a reload and Back, and no server
  * round trip or router in the queue's first load (its 150 kB budget).
  */
-export function StateFilterRadios({ current }: { current: StateFilter }) {
+export function StateFilterRadios({ current, awaitingMine }: { current: StateFilter; awaitingMine: boolean }) {
   // The URL reaches `current` in a transition (Next's router follows pushState);
   // until it has, the radio just chosen stays checked, where a controlled radio
   // would spring back to the old choice. When the URL moves by itself (Back),
@@ -30,7 +30,7 @@ export function StateFilterRadios({ current }: { current: StateFilter }) {
             onChange={() =>
               startTransition(() => {
                 choose(state);
-                history.pushState(null, "", `?state=${state}`); // this page, without cursor or until
+                history.pushState(null, "", queueFilterSearch(state, awaitingMine)); // this page, without cursor or until
               })
             }
           />

@@ -5,6 +5,7 @@ import { DialogCancel, DialogFooter, ModalDialog } from "@/components/ui/dialog"
 import { useTeachAndApproveMutation, type TeachStep } from "@/data/attestation/teach-and-approve-mutation";
 import { addTpmAllowedKey, upsertDiscoveredMachines } from "@/lib/api-client/attestation";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
+import { approvalEffectText, approvalProgress, approvalRecordedText } from "@/lib/join-requests/approval-progress";
 import { DecisionError } from "./decision-error";
 import { ReasonField } from "./reason-field";
 import { TtlPicker } from "./ttl-picker";
@@ -53,7 +54,7 @@ export function TeachAndApproveDialog(props: {
   const [note, setNote] = useState(`allowed with ${request.id}`);
   const mutation = useTeachAndApproveMutation({
     onSuccess: ({ approved }) => {
-      toast.success(`Approved ${approved.machine.hostname}`);
+      toast.success(approved.state === "pending" ? approvalRecordedText(approved) : `Approved ${approved.machine.hostname}`);
       props.onSettled?.();
     },
   });
@@ -61,6 +62,8 @@ export function TeachAndApproveDialog(props: {
   const done = mutation.data;
   const failed = mutation.error;
   const taught = done?.taught ?? failed?.taught ?? null;
+  // SPEC H1: offered only to a principal who has not approved yet (request-actions.tsx)
+  const effect = request.approvalsRequired > 1 ? approvalEffectText(approvalProgress(request, pool.me)) : null;
 
   return (
     <ModalDialog
@@ -85,7 +88,9 @@ export function TeachAndApproveDialog(props: {
           {done ? (
             <li>
               <span>
-                ✓ Approved for {pool.id} until {new Date(done.approved.expiresAt).toLocaleString()}.
+                {done.approved.state === "pending"
+                  ? `✓ ${approvalRecordedText(done.approved)}.`
+                  : `✓ Approved for ${pool.id} until ${new Date(done.approved.expiresAt).toLocaleString()}.`}
               </span>
             </li>
           ) : null}
@@ -117,6 +122,11 @@ export function TeachAndApproveDialog(props: {
             <p className="muted">{failed.step === "teach" ? "Nothing was changed." : "What was taught stays; the approval failed:"}</p>
           ) : null}
           <DecisionError error={failed} />
+          {effect ? (
+            <p className={styles.effect} data-testid="approval-effect">
+              <strong>{effect}</strong>.
+            </p>
+          ) : null}
           {kind === "machine" ? (
             <label className="field">
               <span>

@@ -1,9 +1,14 @@
 import { NavLink } from "@/components/ui/nav-link";
 import type { ConsolePool } from "@/lib/pools/console-pool";
+import { ApprovalsRequiredSetting } from "./approvals-required-setting";
 import styles from "./pool-heading.module.css";
 
 const roleLabel = (pool: ConsolePool) =>
-  pool.canManageAttestation ? "you are a tenant admin" : pool.canDecide ? "you are a pool admin" : "read only: you are a pool viewer";
+  pool.canManageAttestation || pool.canManagePool
+    ? "you are a tenant admin"
+    : pool.canDecide
+      ? "you are a pool admin"
+      : "read only: you are a pool viewer";
 
 export function PoolHeading({ pool, children }: { pool: ConsolePool; children?: React.ReactNode }) {
   return (
@@ -21,6 +26,12 @@ export function PoolHeading({ pool, children }: { pool: ConsolePool; children?: 
         {pool.archivedAt ? <span className="badge badge-archived">archived</span> : null}
         {pool.requiresTpm ? <span className="badge">TPM required</span> : null}
         <span className="badge">{roleLabel(pool)}</span>
+        <ApprovalsRequiredSetting
+          tenantId={pool.tenantId}
+          poolId={pool.id}
+          approvalsRequired={pool.approvalsRequired}
+          canManage={pool.canManagePool}
+        />
       </div>
       {pool.archivedAt ? (
         <p className="muted">This pool is archived: it can still reject requests and withdraw approvals, but not approve.</p>

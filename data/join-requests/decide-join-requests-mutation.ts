@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { approveJoinRequest, rejectJoinRequest } from "@/lib/api-client/join-requests";
 import { isApiClientError } from "@/lib/api-client/api-client-error";
+import type { JoinRequestState } from "@/lib/validations/join-requests";
 import { joinRequestKeys } from "./keys";
 
 export type BulkDecision = "approve" | "reject";
@@ -15,7 +16,10 @@ interface Variables {
   reason?: string;
 }
 
-export type BulkRowResult = { requestId: string; ok: true } | { requestId: string; ok: false; code: string; message: string };
+/** A row's outcome: the request's state after the call (SPEC H1: an approval below the count leaves it pending), or the error. */
+export type BulkRowResult =
+  | { requestId: string; ok: true; state: JoinRequestState; missing: number }
+  | { requestId: string; ok: false; code: string; message: string };
 
 /**
  * Approves or rejects several requests with one TTL and reason, one call per
@@ -29,9 +33,12 @@ export function useDecideJoinRequestsMutation(options: { onSuccess?: (results: B
       const results: BulkRowResult[] = [];
       for (const requestId of requestIds) {
         try {
-          if (decision === "approve") await approveJoinRequest({ tenantId, poolId, requestId, ttlSeconds, reason });
-          else await rejectJoinRequest({ tenantId, poolId, requestId, reason });
-          results.push({ requestId, ok: true });
+          const request =
+            decision === "approve"
+              ? await approveJoinRequest({ tenantId, poolId, requestId, ttlSeconds, reason })
+              : await rejectJoinRequest({ tenantId, poolId, requestId, reason });
+          const missing = request.state === "pending" ? Math.max(0, request.approvalsRequired - request.approvals.length) : 0;
+          results.push({ requestId, ok: true, state: request.state, missing });
         } catch (error) {
           if (!isApiClientError(error)) throw error;
           results.push({ requestId, ok: false, code: error.code, message: error.message });

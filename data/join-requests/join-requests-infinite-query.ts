@@ -3,10 +3,14 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { listJoinRequests } from "@/lib/api-client/join-requests";
 import type { StateFilter } from "@/lib/validations/join-requests";
+import { awaitsApprovalFrom, fillFilteredPage } from "@/lib/join-requests/awaiting-approval-page";
 import { joinRequestKeys } from "./keys";
 
 export const QUEUE_PAGE_SIZE = 50;
 type ListJoinRequestsPage = Awaited<ReturnType<typeof listJoinRequests>>;
+/** "Needs my approval" reads the pending list in pages this big, at most this many for one page of the view (then "Load more"). */
+const AWAITING_READ_SIZE = 200;
+const AWAITING_MAX_READS = 3;
 /** New deferrals show up without a reload; paused while the tab is hidden. */
 export const QUEUE_REFETCH_INTERVAL_MS = 5_000;
 
@@ -14,6 +18,8 @@ interface Variables {
   tenantId: string;
   poolId: string;
   state: StateFilter;
+  /** SPEC H1's "needs my approval": this principal's id, to list only pending requests it has not approved; null: no such filter */
+  awaitingApprovalFrom?: string | null;
   /** the page the view starts after (from the URL), null: from the oldest */
   cursor: string | null;
   /** the last row "load more" brought in (from the URL): pages are shown up to it; null: one page */
@@ -26,10 +32,23 @@ interface Variables {
  * the view shows (a filter link back to this view, without `until`, finds
  * them cached): the view is cut by `until`, not by what happens to be cached.
  */
-export function useJoinRequestsInfiniteQuery({ tenantId, poolId, state, cursor, until }: Variables) {
+export function useJoinRequestsInfiniteQuery({ tenantId, poolId, state, awaitingApprovalFrom = null, cursor, until }: Variables) {
   const query = useInfiniteQuery({
-    queryKey: joinRequestKeys.list(tenantId, poolId, state, cursor),
-    queryFn: ({ pageParam, signal }) => listJoinRequests({ tenantId, poolId, state, limit: QUEUE_PAGE_SIZE, cursor: pageParam }, signal),
+    queryKey: joinRequestKeys.list(tenantId, poolId, state, cursor, awaitingApprovalFrom),
+    queryFn: ({ pageParam, signal }) => {
+      const read = (after: string | undefined, filter: StateFilter = state, limit = QUEUE_PAGE_SIZE) =>
+        listJoinRequests({ tenantId, poolId, state: filter, limit, cursor: after }, signal);
+      if (awaitingApprovalFrom === null) return read(pageParam);
+      // only pending requests can await an approval: other state filters hold none
+      if (state !== "pending" && state !== "all") return Promise.resolve({ joinRequests: [] });
+      return fillFilteredPage({
+        cursor: pageParam,
+        pageSize: QUEUE_PAGE_SIZE,
+        maxReads: AWAITING_MAX_READS,
+        read: (after) => read(after, "pending", AWAITING_READ_SIZE),
+        keep: (request) => awaitsApprovalFrom(request, awaitingApprovalFrom),
+      });
+    },
     initialPageParam: cursor ?? undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor,
     refetchInterval: QUEUE_REFETCH_INTERVAL_MS,

@@ -29,7 +29,7 @@ test("bulk approval of 3 rows with one TTL and reason reports each row's result"
   await dialog.getByRole("button", { name: "Approve 3 requests" }).click();
   const results = dialog.getByTestId("bulk-result");
   await expect(results).toHaveCount(3);
-  await expect(dialog).toContainText("2 of 3 succeeded.");
+  await expect(dialog).toContainText("Approved 2 of 3 requests · 1 failed.");
   for (const [index, request] of requests.entries()) {
     const result = results.filter({ hasText: request.hostname });
     await expect(result).toContainText(index === 1 ? "INVALID_STATE" : "ok");

@@ -4,11 +4,17 @@ export interface ConsolePool {
   tenantId: string;
   siteId: string;
   requiresTpm: boolean;
+  /** SPEC H1: distinct approvals a request deferred into this pool needs */
+  approvalsRequired: number;
   archivedAt: Date | null;
   name: string;
   tenantName: string;
   siteName: string;
+  /** the signed-in principal's id, as approvals name it (`usr_…`) */
+  principalId: string;
   canDecide: boolean;
+  /** holds compute:pools:manage (tenant-admin): may change the pool's settings (SPEC H1) */
+  canManagePool: boolean;
   /** holds compute:attestation:manage on the pool's tenant (SPEC E2) */
   canManageAttestation: boolean;
 }

@@ -21,13 +21,14 @@ export async function findPoolForPrincipal(input: { db: Db; principal: Principal
       tenantId: true,
       siteId: true,
       requiresTpm: true,
+      approvalsRequired: true,
       archivedAt: true,
       site: { select: { name: true } },
       tenant: { select: { name: true } },
     },
   });
   if (!pool) return null;
-  const allows = (permission: "compute:join-tokens:read" | "compute:join-tokens:create") =>
+  const allows = (permission: "compute:join-tokens:read" | "compute:join-tokens:create" | "compute:pools:manage") =>
     principal.grants.some((grant) => grantAllows(grant, permission, pool.tenantId, pool.id));
   if (!allows("compute:join-tokens:read")) return null;
   return {
@@ -38,8 +39,11 @@ export async function findPoolForPrincipal(input: { db: Db; principal: Principal
     siteId: pool.siteId,
     siteName: pool.site.name,
     requiresTpm: pool.requiresTpm,
+    approvalsRequired: pool.approvalsRequired,
     archivedAt: pool.archivedAt,
+    principalId: principal.id,
     canDecide: allows("compute:join-tokens:create"),
+    canManagePool: allows("compute:pools:manage"),
     canManageAttestation: principal.grants.some((grant) => grantAllowsTenantWide(grant, "compute:attestation:manage", pool.tenantId)),
   };
 }

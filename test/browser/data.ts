@@ -126,6 +126,22 @@ export async function storedMachineOf(tenantId: string, hostname: string) {
   return rows[0] as { id: string; systemUuid: string; macAddresses: string[]; tpmEkSha256: string | null; csrSha256: string };
 }
 
+/** SPEC H1: a request's stored approvals, oldest first. */
+export async function storedApprovals(requestId: string): Promise<{ principal: string; ttlSeconds: number }[]> {
+  const { rows } = await db().query(
+    `SELECT principal, ttl_seconds AS "ttlSeconds" FROM join_request_approvals WHERE request_id = $1 ORDER BY approved_at, principal`,
+    [requestId],
+  );
+  return rows as { principal: string; ttlSeconds: number }[];
+}
+
+/** SPEC H1: a pool's stored approvals required. */
+export async function storedApprovalsRequired(poolId: string): Promise<number> {
+  const { rows } = await db().query(`SELECT approvals_required AS "approvalsRequired" FROM pools WHERE id = $1`, [poolId]);
+  if (!rows[0]) throw new Error(`no pool ${poolId}`);
+  return rows[0].approvalsRequired as number;
+}
+
 export async function userIdOf(email: string): Promise<string> {
   const { rows } = await db().query(`SELECT id FROM users WHERE email = $1`, [email]);
   if (!rows[0]) throw new Error(`no user ${email}`);

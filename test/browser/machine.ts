@@ -11,6 +11,8 @@ import type { SoftwareTpm } from "@/lib/tpm/software-tpm";
 
 /** The demo join token of pool gpu-b (SPEC Part C). */
 export const GPU_B_JOIN_TOKEN = "bcjt_demogpub.demo-gpu-b-join-secret";
+/** The demo join token of pool gpu-c, which requires 2 approvals (SPEC H1). */
+export const GPU_C_JOIN_TOKEN = "bcjt_demogpuc.demo-gpu-c-join-secret";
 
 export interface Machine {
   hostname: string;
@@ -91,6 +93,14 @@ async function postJoin(baseURL: string, token: string, request: unknown): Promi
     body = text;
   }
   return { status: response.status, xRequestId: response.headers.get("x-request-id"), body };
+}
+
+/** A fresh machine's join with `token`, deferred (202): its pending request, which takes the pool's approvals required. */
+export async function joinPending(baseURL: string, label: string, token: string): Promise<{ id: string; hostname: string }> {
+  const machine = await makeMachine(label);
+  const answer = await join(baseURL, machine, token);
+  if (answer.status !== 202) throw new Error(`expected the join deferred (202), got ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return { id: answer.body.requestId as string, hostname: machine.hostname };
 }
 
 /** What a node certificate says, checked against the machine's CSR and the CA that signed it. */

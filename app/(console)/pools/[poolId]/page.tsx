@@ -7,6 +7,7 @@ import { PoolNav } from "@/components/pools/pool-nav";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { findPoolForPrincipal } from "@/server/pools/find-pool-for-principal";
+import { describePoolApprovers } from "@/server/users/describe-pool-approvers";
 
 type Props = { params: Promise<{ poolId: string }> };
 
@@ -19,14 +20,17 @@ export async function generateMetadata({ params }: Props) {
 export default async function PoolQueuePage({ params }: Props) {
   const poolId = safeDecode((await params).poolId);
   const { principal } = await requireUser(`/pools/${encodeURIComponent(poolId)}`);
-  const pool = await findPoolForPrincipal({ db: await getDb(), principal, poolId });
+  const db = await getDb();
+  const pool = await findPoolForPrincipal({ db, principal, poolId });
   if (!pool) notFound();
+  // who the rows' approvals (SPEC H1) can name, so the queue shows people, not ids
+  const approverNames = await describePoolApprovers({ db, tenantId: pool.tenantId, poolId: pool.id });
   return (
     <>
       <PoolHeading pool={pool}>
         <PoolNav poolId={pool.id} current="requests" />
       </PoolHeading>
-      <JoinRequestQueue pool={queuePoolOf(pool)} />
+      <JoinRequestQueue pool={queuePoolOf(pool, approverNames)} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { notFound } from "next/navigation";
 import { LocalTime, ExpiryCountdown } from "@/components/join-requests/countdown";
 import { CopyButton } from "@/components/join-requests/copy-button";
 import { ReasonBadges, SiteRequestBadge, StateBadge } from "@/components/join-requests/request-badges";
+import { ApprovalsLine } from "@/components/join-requests/approvals-line";
 import { RequestActions } from "@/components/join-requests/request-actions";
 import { queuePoolOf } from "@/components/join-requests/queue-pool";
 import { RequestTimeline } from "@/components/join-requests/request-timeline";
@@ -38,9 +39,11 @@ export default async function JoinRequestPage({ params }: Props) {
   const actors = await describeActors({
     db,
     tenantId: pool.tenantId,
-    actors: [request.decidedBy, ...events.map((event) => (event.data as { actor?: string } | null)?.actor)].filter(
-      (actor): actor is string => typeof actor === "string",
-    ),
+    actors: [
+      request.decidedBy,
+      ...request.approvals.map((approval) => approval.by),
+      ...events.map((event) => (event.data as { actor?: string } | null)?.actor),
+    ].filter((actor): actor is string => typeof actor === "string"),
   });
   const { machine } = request;
   // the node this request's consumption made (SPEC D1), if it is in this pool
@@ -100,6 +103,14 @@ export default async function JoinRequestPage({ params }: Props) {
                 <span className="muted">not yet</span>
               )}
             </dd>
+            {request.approvalsRequired > 1 ? (
+              <>
+                <dt>Approvals</dt>
+                <dd>
+                  <ApprovalsLine request={request} names={actors} />
+                </dd>
+              </>
+            ) : null}
             <dt>Reason</dt>
             <dd>{request.reason ?? <span className="muted">—</span>}</dd>
             <dt>Consumed</dt>
@@ -115,7 +126,7 @@ export default async function JoinRequestPage({ params }: Props) {
               </>
             ) : null}
           </dl>
-          <RequestActions pool={{ ...queuePoolOf(pool), canManageAttestation: pool.canManageAttestation }} request={request} />
+          <RequestActions pool={{ ...queuePoolOf(pool, actors), canManageAttestation: pool.canManageAttestation }} request={request} />
         </section>
         <section className={`card ${styles.panel}`} aria-labelledby="timeline-title">
           <h2 id="timeline-title">Timeline</h2>
