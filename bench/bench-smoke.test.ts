@@ -3,11 +3,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, it } from "vitest";
 import { runNpmScript } from "../test/harness/run-npm-script";
-import { stormVerdicts, type StormResult } from "./boot-storm";
+import { gatingVerdicts, type StormResult } from "./boot-storm";
 
 // `npm run bench` is not part of the suite; this tiny run proves the harness
 // still works end to end (its own cluster, dataset, server, load, both floors
 // (pg, and the HTTP floor after its same-answers check), the boot storm, JSON).
+// What gates it: every scenario ran, without errors, against its floors; the
+// floor answers as the app does; the plan uses the index; the pages have
+// their scripts; the storm's outcomes. What does not: any speed figure (the
+// storm's p99 included), which only a full `npm run bench` judges.
 it("npm run bench -- --smoke measures every scenario against its floors without errors", async () => {
   const dir = await mkdtemp(path.join(tmpdir(), "bc-bench-"));
   const out = path.join(dir, "smoke.json");
@@ -52,14 +56,15 @@ it("npm run bench -- --smoke measures every scenario against its floors without 
       expect(weight.scripts, weight.path).toBeGreaterThan(0);
       expect(weight.gzipBytes, weight.path).toBeGreaterThan(10_000);
     }
-    // the storm's outcome (not its timing, which a shared CI machine cannot promise)
+    // The storm's outcomes gate the smoke; its speed (p99) is a figure judged
+    // only by a full `npm run bench`, never by a timed test (issue 33).
     const storm = result.bootStorm;
-    for (const verdict of stormVerdicts(storm).filter((v) => !v.target.startsWith("p99")))
-      expect(verdict.held, `${verdict.target}: ${verdict.seen}`).toBe(true);
+    expect(storm.smoke).toBe(true);
+    for (const verdict of gatingVerdicts(storm)) expect(verdict.held, `${verdict.target}: ${verdict.seen}`).toBe(true);
     expect(storm.first.statuses).toEqual({ "200": storm.known, "202": storm.unknown });
     expect(storm.retry.statuses).toEqual({ "409": storm.known, "202": storm.unknown });
     expect(result.nodePageWeight.path).toMatch(/^\/pools\/[^/]+\/nodes\/node_[0-9a-z]{26}$/);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}, 480_000); // its own cluster, build-free server and 22 short load runs: ~2.5 min alone, 4+ min beside the rest of the suite
+}, 480_000); // its own cluster, build-free server and 22 one-second load runs

@@ -33,6 +33,8 @@ export interface StormOptions {
   known: number;
   unknown: number;
   concurrency: number;
+  /** a smoke run: the outcomes are checked, its speed is not judged (too small, and on a shared machine) */
+  smoke?: boolean;
 }
 
 export interface RoundFigures {
@@ -158,8 +160,24 @@ async function joinRound(baseUrl: string, pool: StormPool, machines: Machine[], 
   };
 }
 
+/**
+ * What a verdict judges. An outcome (no 5xx, each machine admitted once, ...)
+ * must hold in every run, the smoke included: it gates. Speed is a figure
+ * against its target, judged only at full size (`npm run bench`,
+ * `npm run bench:storm`); a smoke run reports it unjudged (issue 33: the
+ * project measures speed with benchmarks against floors, not timed tests).
+ */
+export type VerdictKind = "outcome" | "speed";
+
+export interface Verdict {
+  target: string;
+  kind: VerdictKind;
+  held: boolean;
+  seen: string;
+}
+
 /** The targets of issue 16, each as a line that says whether it held. */
-export function stormVerdicts(result: StormResult): { target: string; held: boolean; seen: string }[] {
+export function stormVerdicts(result: StormResult): Verdict[] {
   const rounds = [result.first, result.retry];
   const count = (predicate: (status: string) => boolean) =>
     rounds.reduce((sum, round) => sum + Object.entries(round.statuses).reduce((s, [k, v]) => s + (predicate(k) ? v : 0), 0), 0);
@@ -167,21 +185,33 @@ export function stormVerdicts(result: StormResult): { target: string; held: bool
   const tooMany = count((status) => status === "429");
   const p99 = Math.max(result.first.p99Ms, result.retry.p99Ms);
   return [
-    { target: "zero 5xx (and no network errors)", held: fiveXx === 0, seen: String(fiveXx) },
-    { target: "zero 429", held: tooMany === 0, seen: String(tooMany) },
-    { target: "p99 ≤ 1 s (each round)", held: p99 <= 1000, seen: `${p99.toFixed(0)} ms` },
+    { target: "zero 5xx (and no network errors)", kind: "outcome", held: fiveXx === 0, seen: String(fiveXx) },
+    { target: "zero 429", kind: "outcome", held: tooMany === 0, seen: String(tooMany) },
+    { target: "p99 ≤ 1 s (each round)", kind: "speed", held: p99 <= 1000, seen: `${p99.toFixed(0)} ms` },
     {
       target: "each known machine admitted exactly once",
+      kind: "outcome",
       held: result.nodes === result.known && result.machinesAdmittedTwice === 0,
       seen: `${result.nodes} nodes, ${result.machinesAdmittedTwice} twice`,
     },
-    { target: "unknown machines pending", held: result.pendingRequests === result.unknown, seen: String(result.pendingRequests) },
+    {
+      target: "unknown machines pending",
+      kind: "outcome",
+      held: result.pendingRequests === result.unknown,
+      seen: String(result.pendingRequests),
+    },
     {
       target: `token uses exactly ${result.known + result.unknown}`,
+      kind: "outcome",
       held: result.tokenUses === result.known + result.unknown,
       seen: String(result.tokenUses),
     },
   ];
+}
+
+/** The verdicts that fail a run when they do not hold: every outcome, and speed only at full size. */
+export function gatingVerdicts(result: StormResult): Verdict[] {
+  return stormVerdicts(result).filter((verdict) => verdict.kind === "outcome" || !result.smoke);
 }
 
 export function printStorm(result: StormResult): void {
@@ -195,11 +225,25 @@ export function printStorm(result: StormResult): void {
         `max ${round.maxMs.toFixed(0)} ms; ${JSON.stringify(round.statuses)}`,
     );
   }
-  for (const verdict of stormVerdicts(result)) console.log(`  ${verdict.held ? "✓" : "✗"} ${verdict.target}: ${verdict.seen}`);
+  const verdicts = stormVerdicts(result);
+  console.log("  Outcomes (must hold in every run, the smoke included):");
+  for (const verdict of verdicts.filter((v) => v.kind === "outcome"))
+    console.log(`    ${verdict.held ? "✓" : "✗"} ${verdict.target}: ${verdict.seen}`);
+  if (result.smoke) {
+    console.log("  Speed (not judged in a smoke run, which is too small; a full `npm run bench` judges it):");
+    for (const verdict of verdicts.filter((v) => v.kind === "speed"))
+      console.log(`    · ${verdict.target}, not judged here: ${verdict.seen}`);
+  } else {
+    console.log("  Speed (against the targets of issue 16):");
+    for (const verdict of verdicts.filter((v) => v.kind === "speed"))
+      console.log(`    ${verdict.held ? "✓" : "✗"} ${verdict.target}: ${verdict.seen}`);
+  }
 }
 
 export function stormOptions(smoke: boolean, given: { known?: string; unknown?: string; concurrency?: string } = {}): StormOptions {
-  if (smoke) return { known: 100, unknown: 10, concurrency: 16 };
+  // The smoke proves the storm runs and its outcomes hold with machines racing
+  // (16 at once); its size is not what it is about.
+  if (smoke) return { known: 40, unknown: 8, concurrency: 16, smoke: true };
   return { known: Number(given.known ?? 5000), unknown: Number(given.unknown ?? 500), concurrency: Number(given.concurrency ?? 64) };
 }
 

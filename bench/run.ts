@@ -4,7 +4,7 @@
 // then the node phase: inventory/report (unchanged, changed) at 10,000 nodes and nodes/list.
 // Options: --sizes 1000,100000,1000000  --seconds 10  --connections 1,32
 //          --processes N (app processes, as `npm start` runs them; default: one per core)
-//          --smoke (tiny: 1k rows, 1 s, connections 1,4)  --skip-build  --out FILE
+//          --smoke (tiny: 1k rows, 1 s, connections 1,4, a few joins and approvals)  --skip-build  --out FILE
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -242,13 +242,19 @@ async function measureNodePhase(client: pg.Client, baseUrl: string, rows: Row[])
   return weight;
 }
 
-/** Distinct machines for the join runs (each a real key pair and CSR, made before the clock starts). */
+/**
+ * Distinct machines for the join runs (each a real key pair and CSR, made
+ * before the clock starts). A smoke run only shows the path works: a few
+ * (the run stops early once they have joined), not hundreds of key pairs.
+ */
 function joinsFor(connections: number): number {
+  if (args.smoke) return 10 * connections;
   return Math.min(5_000, Math.max(100, Math.round(seconds * (connections === 1 ? 150 : 400))));
 }
 
-/** Enough distinct pending requests for the run at ~3,000/s, at most. */
+/** Enough distinct pending requests for the run at ~3,000/s, at most (a smoke run: a few, as for the joins). */
 function approvalsFor(connections: number): number {
+  if (args.smoke) return 50 * connections;
   return Math.min(50_000, Math.max(200, Math.round(seconds * (connections === 1 ? 800 : 3000))));
 }
 

@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, randomBytes } from "node:crypto";
+import { createHash, createPublicKey } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
@@ -8,7 +8,9 @@ import { getDb } from "@/server/db/client";
 import { verifyPassword } from "@/server/auth/password";
 import { DEMO_JOIN_REQUESTS } from "@/server/seed/demo-join-requests";
 import { DEMO_NODES } from "@/server/seed/demo-nodes";
+import { seedDemoData } from "@/server/seed/seed-demo-data";
 import { callMethod, expectError } from "@/test/api/api-client";
+import { createScratchDatabase } from "@/test/api/scratch-database";
 
 // SPEC Part C: the demo data `npm run db:seed` creates. Read-only against the
 // shared test database (other files and the console tests rely on it); the
@@ -336,10 +338,13 @@ describe("npm run db:seed is idempotent (Part C)", () => {
   }, 120_000);
 
   it("on an empty database: the second run leaves every table's row count as the first made it", async () => {
-    const { url, drop } = await scratchDatabase(inject("databaseUrl"));
+    // The migrations and the first seed run in this process (the test above and
+    // `npm test`'s own set-up run the real script); the second is `npm run
+    // db:seed` in a process of its own, as an operator would run it again, so
+    // nothing the first left in memory can stand in for what is stored.
+    const { url, db, drop } = await createScratchDatabase();
     try {
-      await runNpmScript("db:migrate", { DATABASE_URL: url });
-      await runNpmScript("db:seed", { DATABASE_URL: url });
+      await seedDemoData(db);
       const first = await countAllTables(url);
       expect(first.join_requests).toBeGreaterThan(0);
       await runNpmScript("db:seed", { DATABASE_URL: url });
@@ -404,18 +409,4 @@ async function countAllTables(url: string): Promise<Record<string, number>> {
     for (const { name } of tables.rows) counts[name] = await countOf(client, `"${name}"`);
     return counts;
   });
-}
-
-/** A fresh, empty database on the test cluster, dropped again by `drop`. */
-async function scratchDatabase(databaseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bc_seed_${randomBytes(4).toString("hex")}`;
-  const admin = new URL(databaseUrl);
-  admin.pathname = "/postgres";
-  await withClient(admin.toString(), (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => withClient(admin.toString(), (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
-  };
 }

@@ -1,10 +1,11 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations } from "@/test/browser/axe";
+import { expectNoAxeViolationsInBothSchemes } from "@/test/browser/axe";
 import { createAcmePool, createNodes, createPendingRequest } from "@/test/browser/data";
 import { openQueue, rowOf } from "@/test/browser/queue";
 
 // Issue 15 item 2: no axe-core violation (WCAG 2.1 AA and best practices) on
-// any console page or open dialog, in the light and the dark colour scheme.
+// any console page or open dialog, in the light and the dark colour scheme:
+// each test sets its page up once and audits it in both (test/browser/axe.ts).
 
 /** A node page of a pool of its own, with the node list behind it. */
 async function nodeOfNewPool() {
@@ -38,127 +39,121 @@ const FIXED_PAGES: { name: string; path: string; ready: (page: Page) => Locator 
   // The same reference is served by our own pages above (/docs/api and its groups).
 ];
 
-for (const colorScheme of ["light", "dark"] as const) {
-  test.describe(`${colorScheme} mode`, () => {
-    test.use({ colorScheme });
-
-    test.describe("pages", () => {
-      for (const { name, path, ready } of FIXED_PAGES) {
-        test(name, async ({ page }) => {
-          await page.goto(path);
-          await expect(ready(page)).toBeVisible();
-          await expectNoAxeViolations(page);
-        });
-      }
-
-      for (const state of ["pending", "approved", "rejected", "all"]) {
-        test(`queue of gpu-a, ${state} requests`, async ({ page }) => {
-          // the seeded pool has rows in every state; its pending ones are there from the seed
-          await openQueue(page, "gpu-a", state);
-          await expectNoAxeViolations(page);
-        });
-      }
-
-      test("request detail", async ({ page }) => {
-        const { poolId, siteId } = await createAcmePool("a11y-detail");
-        const request = await createPendingRequest({ poolId, siteId, label: "a11y" });
-        await page.goto(`/pools/${poolId}/requests/${request.id}`);
-        await expect(page.getByRole("button", { name: "Approve…" })).toBeVisible();
-        await expectNoAxeViolations(page);
-      });
-
-      test("node list", async ({ page }) => {
-        const { poolId, node } = await nodeOfNewPool();
-        await page.goto(`/pools/${poolId}/nodes`);
-        await expect(page.getByText(node.hostname)).toBeVisible();
-        await expectNoAxeViolations(page);
-      });
-
-      test("node page", async ({ page }) => {
-        const { poolId, node } = await nodeOfNewPool();
-        await page.goto(`/pools/${poolId}/nodes/${node.id}`);
-        await expect(page.getByTestId("node-detail")).toBeVisible();
-        await expectNoAxeViolations(page);
-      });
-
-      test("sign-in, signed out", async ({ browser }) => {
-        const context = await browser.newContext({ storageState: { cookies: [], origins: [] }, colorScheme });
-        const page = await context.newPage();
-        await page.goto("/signin");
-        await expect(page.getByRole("button", { name: /sign in/i }).first()).toBeVisible();
-        await expectNoAxeViolations(page);
-        await context.close();
-      });
+test.describe("pages", () => {
+  for (const { name, path, ready } of FIXED_PAGES) {
+    test(name, async ({ page }) => {
+      await page.goto(path);
+      await expect(ready(page)).toBeVisible();
+      await expectNoAxeViolationsInBothSchemes(page);
     });
+  }
 
-    // The phone layout is other markup (rows become labelled cards), so it is audited on its own.
-    test.describe("on a phone", () => {
-      test.use({ viewport: { width: 390, height: 844 } });
-
-      test("queue as cards, and its approve dialog", async ({ page }) => {
-        const [request] = await openQueueWithRequests(page, 1);
-        await expectNoAxeViolations(page);
-        await rowOf(page, request!.hostname)
-          .getByRole("button", { name: `Approve ${request!.hostname}` })
-          .click();
-        await expect(page.getByRole("dialog", { name: `Approve ${request!.hostname}` })).toBeVisible();
-        await expectNoAxeViolations(page);
-      });
-
-      test("node list as cards", async ({ page }) => {
-        const { poolId, node } = await nodeOfNewPool();
-        await page.goto(`/pools/${poolId}/nodes`);
-        await expect(page.getByText(node.hostname)).toBeVisible();
-        await expectNoAxeViolations(page);
-      });
+  for (const state of ["pending", "approved", "rejected", "all"]) {
+    test(`queue of gpu-a, ${state} requests`, async ({ page }) => {
+      // the seeded pool has rows in every state; its pending ones are there from the seed
+      await openQueue(page, "gpu-a", state);
+      await expectNoAxeViolationsInBothSchemes(page);
     });
+  }
 
-    test.describe("dialogs", () => {
-      for (const decision of ["Approve", "Reject"]) {
-        test(`${decision.toLowerCase()} dialog`, async ({ page }) => {
-          const [request] = await openQueueWithRequests(page, 1);
-          await rowOf(page, request!.hostname)
-            .getByRole("button", { name: `${decision} ${request!.hostname}` })
-            .click();
-          await expect(page.getByRole("dialog", { name: `${decision} ${request!.hostname}` })).toBeVisible();
-          await expectNoAxeViolations(page);
-        });
-
-        test(`bulk ${decision.toLowerCase()} dialog`, async ({ page }) => {
-          const requests = await openQueueWithRequests(page, 2);
-          for (const request of requests)
-            await rowOf(page, request.hostname)
-              .getByRole("checkbox", { name: `Select ${request.hostname}` })
-              .check();
-          await page.getByRole("button", { name: `${decision} selected` }).click();
-          await expect(page.getByRole("dialog", { name: `${decision} 2 requests` })).toBeVisible();
-          await expectNoAxeViolations(page);
-        });
-      }
-
-      test("approve dialog on the request's page", async ({ page }) => {
-        const { poolId, siteId } = await createAcmePool("a11y-detail");
-        const request = await createPendingRequest({ poolId, siteId, label: "a11y" });
-        await page.goto(`/pools/${poolId}/requests/${request.id}`);
-        await page.getByRole("button", { name: "Approve…" }).click();
-        await expect(page.getByRole("dialog")).toBeVisible();
-        await expectNoAxeViolations(page);
-      });
-
-      test("keyboard shortcuts dialog", async ({ page }) => {
-        await openQueueWithRequests(page, 1);
-        await page.keyboard.press("?");
-        await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
-        await expectNoAxeViolations(page);
-      });
-
-      test("revoke node dialog", async ({ page }) => {
-        const { poolId, node } = await nodeOfNewPool();
-        await page.goto(`/pools/${poolId}/nodes/${node.id}`);
-        await page.getByRole("button", { name: "Revoke node" }).click();
-        await expect(page.getByRole("dialog", { name: `Revoke ${node.hostname}` })).toBeVisible();
-        await expectNoAxeViolations(page);
-      });
-    });
+  test("request detail", async ({ page }) => {
+    const { poolId, siteId } = await createAcmePool("a11y-detail");
+    const request = await createPendingRequest({ poolId, siteId, label: "a11y" });
+    await page.goto(`/pools/${poolId}/requests/${request.id}`);
+    await expect(page.getByRole("button", { name: "Approve…" })).toBeVisible();
+    await expectNoAxeViolationsInBothSchemes(page);
   });
-}
+
+  test("node list", async ({ page }) => {
+    const { poolId, node } = await nodeOfNewPool();
+    await page.goto(`/pools/${poolId}/nodes`);
+    await expect(page.getByText(node.hostname)).toBeVisible();
+    await expectNoAxeViolationsInBothSchemes(page);
+  });
+
+  test("node page", async ({ page }) => {
+    const { poolId, node } = await nodeOfNewPool();
+    await page.goto(`/pools/${poolId}/nodes/${node.id}`);
+    await expect(page.getByTestId("node-detail")).toBeVisible();
+    await expectNoAxeViolationsInBothSchemes(page);
+  });
+
+  test("sign-in, signed out", async ({ browser }) => {
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await page.goto("/signin");
+    await expect(page.getByRole("button", { name: /sign in/i }).first()).toBeVisible();
+    await expectNoAxeViolationsInBothSchemes(page);
+    await context.close();
+  });
+});
+
+// The phone layout is other markup (rows become labelled cards), so it is audited on its own.
+test.describe("on a phone", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test("queue as cards, and its approve dialog", async ({ page }) => {
+    const [request] = await openQueueWithRequests(page, 1);
+    await expectNoAxeViolationsInBothSchemes(page);
+    await rowOf(page, request!.hostname)
+      .getByRole("button", { name: `Approve ${request!.hostname}` })
+      .click();
+    await expect(page.getByRole("dialog", { name: `Approve ${request!.hostname}` })).toBeVisible();
+    await expectNoAxeViolationsInBothSchemes(page);
+  });
+
+  test("node list as cards", async ({ page }) => {
+    const { poolId, node } = await nodeOfNewPool();
+    await page.goto(`/pools/${poolId}/nodes`);
+    await expect(page.getByText(node.hostname)).toBeVisible();
+    await expectNoAxeViolationsInBothSchemes(page);
+  });
+});
+
+test.describe("dialogs", () => {
+  for (const decision of ["Approve", "Reject"]) {
+    test(`${decision.toLowerCase()} dialog`, async ({ page }) => {
+      const [request] = await openQueueWithRequests(page, 1);
+      await rowOf(page, request!.hostname)
+        .getByRole("button", { name: `${decision} ${request!.hostname}` })
+        .click();
+      await expect(page.getByRole("dialog", { name: `${decision} ${request!.hostname}` })).toBeVisible();
+      await expectNoAxeViolationsInBothSchemes(page);
+    });
+
+    test(`bulk ${decision.toLowerCase()} dialog`, async ({ page }) => {
+      const requests = await openQueueWithRequests(page, 2);
+      for (const request of requests)
+        await rowOf(page, request.hostname)
+          .getByRole("checkbox", { name: `Select ${request.hostname}` })
+          .check();
+      await page.getByRole("button", { name: `${decision} selected` }).click();
+      await expect(page.getByRole("dialog", { name: `${decision} 2 requests` })).toBeVisible();
+      await expectNoAxeViolationsInBothSchemes(page);
+    });
+  }
+
+  test("approve dialog on the request's page", async ({ page }) => {
+    const { poolId, siteId } = await createAcmePool("a11y-detail");
+    const request = await createPendingRequest({ poolId, siteId, label: "a11y" });
+    await page.goto(`/pools/${poolId}/requests/${request.id}`);
+    await page.getByRole("button", { name: "Approve…" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoAxeViolationsInBothSchemes(page);
+  });
+
+  test("keyboard shortcuts dialog", async ({ page }) => {
+    await openQueueWithRequests(page, 1);
+    await page.keyboard.press("?");
+    await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+    await expectNoAxeViolationsInBothSchemes(page);
+  });
+
+  test("revoke node dialog", async ({ page }) => {
+    const { poolId, node } = await nodeOfNewPool();
+    await page.goto(`/pools/${poolId}/nodes/${node.id}`);
+    await page.getByRole("button", { name: "Revoke node" }).click();
+    await expect(page.getByRole("dialog", { name: `Revoke ${node.hostname}` })).toBeVisible();
+    await expectNoAxeViolationsInBothSchemes(page);
+  });
+});

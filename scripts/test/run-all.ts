@@ -5,11 +5,16 @@
 // app builds), and Playwright (the console in Chromium) once it is built → a
 // table of each phase's time.
 import { randomBytes } from "node:crypto";
+import { rm } from "node:fs/promises";
 import { startPostgresCluster } from "../../test/harness/postgres-cluster";
 import { runNpmScript } from "../../test/harness/run-npm-script";
 import { ensureSystemRequirements } from "../../test/harness/system-requirements";
 import { formatPhaseTable, startPhaseClock, type PhaseClock, type PhaseOutcome } from "./phase-times";
-import { copyDatabase, runCommand, runPlaywright, runVitest, type SuiteResult } from "./suite-runs";
+import { formatSlowestFiles, readFileTimes, type Report } from "./slowest-files";
+import { copyDatabase, PLAYWRIGHT_REPORT, runCommand, runPlaywright, runVitest, type SuiteResult } from "./suite-runs";
+
+/** How many of the slowest test files the run lists: enough to see where the time goes. */
+const SLOWEST_FILES = 20;
 
 type Env = Record<string, string>;
 
@@ -17,14 +22,20 @@ interface Run {
   name: string;
   /** runs against the production build, so waits for it */
   needsBuild: boolean;
+  /** the JSON report it writes, read again for the slowest files */
+  report: Report;
   run(env: Env): Promise<SuiteResult>;
 }
 
-const vitestProject = (project: string, needsBuild = true): Run => ({
-  name: `vitest ${project}`,
+const vitestRun = (name: string, args: string[], file: string, needsBuild = true): Run => ({
+  name: `vitest${name ? ` ${name}` : ""}`,
   needsBuild,
-  run: (env) => runVitest(["--project", project], env, `test-results/vitest-${project}.json`),
+  report: { runner: name || "vitest", kind: "vitest", file },
+  run: (env) => runVitest(args, env, file),
 });
+
+const vitestProject = (project: string, needsBuild = true): Run =>
+  vitestRun(project, ["--project", project], `test-results/vitest-${project}.json`, needsBuild);
 
 /**
  * Two lanes, about equally long: the shared-database projects (unit, which
@@ -38,12 +49,11 @@ function lanes(vitestArgs: string[]): Run[][] {
   const browser: Run = {
     name: "Playwright",
     needsBuild: true,
+    report: { runner: "Playwright", kind: "playwright", file: PLAYWRIGHT_REPORT },
     run: (env) => runPlaywright({ ...env, DATABASE_URL: env.BC_BROWSER_DATABASE_URL! }, "[browser]"),
   };
   // `npm test -- <vitest filters>` (docs/testing.md): one vitest run with them.
-  if (vitestArgs.length) {
-    return [[{ name: "vitest", needsBuild: true, run: (env) => runVitest(vitestArgs, env, "test-results/vitest.json") }], [browser]];
-  }
+  if (vitestArgs.length) return [[vitestRun("", vitestArgs, "test-results/vitest.json")], [browser]];
   return [
     [vitestProject("unit", false), vitestProject("api"), vitestProject("faults")],
     [browser, vitestProject("bench")],
@@ -107,7 +117,16 @@ async function main(clock: PhaseClock): Promise<number> {
       copyDatabase(cluster.adminUrl, testDatabase, `${testDatabase}_browser`),
     );
     const built = build(env, clock);
-    const results = (await Promise.all(lanes(process.argv.slice(2)).map((lane) => runLane(lane, env, clock, built)))).flat();
+    const runs = lanes(process.argv.slice(2));
+    // a run skipped for a failed build must not leave an earlier run's report to be read
+    await Promise.all(runs.flat().map((run) => rm(run.report.file, { force: true })));
+    const results = (await Promise.all(runs.map((lane) => runLane(lane, env, clock, built)))).flat();
+    // before the phase table, which stays last
+    const times = await readFileTimes(
+      process.cwd(),
+      runs.flat().map((run) => run.report),
+    );
+    if (times.length) console.log(`\n${formatSlowestFiles(times, SLOWEST_FILES)}`);
     const sum = (key: "passed" | "failed" | "skipped") => results.reduce((total, result) => total + result[key], 0);
     // The plain line CI reads; the phase table follows it.
     console.log(`\n${sum("passed")} passed, ${sum("failed")} failed, ${sum("skipped")} skipped`);

@@ -54,9 +54,12 @@ export async function runVitest(args: string[], env: Record<string, string>, rep
   }
 }
 
+/** Where playwright.config.ts has Playwright write its JSON report. */
+export const PLAYWRIGHT_REPORT = "test-results/playwright.json";
+
 /** Runs Playwright; counts from its JSON report (flaky passed on retry). */
 export async function runPlaywright(env: Record<string, string>, prefix: string): Promise<SuiteResult> {
-  const file = "test-results/playwright.json"; // playwright.config.ts writes it
+  const file = PLAYWRIGHT_REPORT;
   await rm(file, { force: true });
   const code = await runCommand("npx", ["playwright", "test"], env, prefix);
   try {

@@ -2,7 +2,7 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { freshPglite } from "@/test/harness/fresh-pglite";
 import { afterAll, expect, it } from "vitest";
 import { applyMigrations } from "./migrations";
 import { readMigrationFolders } from "./migration-folders";
@@ -32,8 +32,11 @@ async function migrationsUpTo(including: boolean): Promise<string> {
   return dir;
 }
 
-it("backfills tpm_ek_proven from used challenges only: unused, another EK, another tenant or none stay unproven", async () => {
-  const pglite = await PGlite.create();
+// It applies the committed migrations in Wasm: past 30 s on an overloaded machine (issue 33).
+const WASM = { timeout: 120_000 };
+
+it("backfills tpm_ek_proven from used challenges only: unused, another EK, another tenant or none stay unproven", WASM, async () => {
+  const pglite = await freshPglite();
   const db = executorFromPglite(pglite);
   try {
     await applyMigrations(db, { migrationsDir: await migrationsUpTo(false) });

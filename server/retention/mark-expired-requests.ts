@@ -11,6 +11,15 @@ export const RETENTION_ACTOR = "system:retention";
 const BATCH = 100;
 
 /**
+ * A batch is up to 100 updates and events in one interactive transaction;
+ * Prisma's defaults (2 s to start it, 5 s to finish) are shorter than that
+ * takes on a loaded machine, and a batch past them is rolled back and throws
+ * ("Transaction already closed"). Explicit bounds: generous, still finite,
+ * so a stuck pass ends and releases its row locks.
+ */
+const BATCH_TRANSACTION = { maxWait: 30_000, timeout: 120_000 } as const;
+
+/**
  * Marks pending/approved requests past their expiry as `expired`, each with
  * its `.expired` event (SPEC B6). Rows are locked with SKIP LOCKED, so
  * instances running at once share the work; each mark is still the one
@@ -36,7 +45,7 @@ export async function markExpiredRequests(input: { db: Db; now: Date; tenantId?:
         if (await markJoinRequestExpired(tx, { requestId: row.id, actor: RETENTION_ACTOR, now })) count++;
       }
       return { found: rows.length, count };
-    });
+    }, BATCH_TRANSACTION);
     marked += count;
     if (found < BATCH) return marked;
   }

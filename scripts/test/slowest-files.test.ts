@@ -1,0 +1,60 @@
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { formatSlowestFiles, playwrightFileTimes, readFileTimes, vitestFileTimes } from "./slowest-files";
+
+const root = "/repo";
+
+describe("the slowest test files of a run", () => {
+  it("a vitest file takes from its start to its end, named from the repository", () => {
+    const report = { testResults: [{ name: "/repo/server/a.test.ts", startTime: 1_000, endTime: 4_500 }] };
+    expect(vitestFileTimes("unit", report, root)).toEqual([{ runner: "unit", file: "server/a.test.ts", durationMs: 3_500 }]);
+  });
+
+  it("a Playwright spec file adds up its tests' attempts across nested suites, named from its testDir", () => {
+    const attempt = (duration: number) => ({ tests: [{ results: [{ duration }] }] });
+    const report = {
+      config: { rootDir: "/repo/e2e/browser" },
+      suites: [
+        { file: "a.admin.spec.ts", specs: [attempt(1_000)], suites: [{ file: "a.admin.spec.ts", specs: [attempt(2_000), attempt(500)] }] },
+        { file: "b.viewer.spec.ts", specs: [{ tests: [{ results: [{ duration: 700 }, { duration: 300 }] }] }] },
+      ],
+    };
+    expect(playwrightFileTimes(report, root)).toEqual([
+      { runner: "Playwright", file: "e2e/browser/a.admin.spec.ts", durationMs: 3_500 },
+      { runner: "Playwright", file: "e2e/browser/b.viewer.spec.ts", durationMs: 1_000 },
+    ]);
+  });
+
+  it("lists the slowest first, as many as asked", () => {
+    const text = formatSlowestFiles(
+      [
+        { runner: "unit", file: "fast.test.ts", durationMs: 1_000 },
+        { runner: "Playwright", file: "slow.spec.ts", durationMs: 95_000 },
+        { runner: "api", file: "middle.test.ts", durationMs: 12_300 },
+      ],
+      2,
+    );
+    expect(text.split("\n")).toEqual([
+      "Slowest 2 test files (from the JSON reports; a runner's files may overlap):",
+      "   1m 35s  Playwright  slow.spec.ts",
+      "   12.3 s  api         middle.test.ts",
+    ]);
+  });
+
+  it("reads the reports it is given and leaves out one that is missing", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "bc-slowest-"));
+    try {
+      const report = { testResults: [{ name: path.join(dir, "x.test.ts"), startTime: 0, endTime: 2_000 }] };
+      await writeFile(path.join(dir, "vitest-unit.json"), JSON.stringify(report));
+      const times = await readFileTimes(dir, [
+        { runner: "unit", kind: "vitest", file: "vitest-unit.json" },
+        { runner: "Playwright", kind: "playwright", file: "playwright.json" },
+      ]);
+      expect(times).toEqual([{ runner: "unit", file: "x.test.ts", durationMs: 2_000 }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

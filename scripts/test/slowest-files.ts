@@ -1,0 +1,93 @@
+// The slowest test files of a run, read from the JSON reports `npm test`
+// writes (test-results/vitest-<project>.json, playwright.json) and printed
+// under the phase table: a phase says which runner to look at, this says
+// which files in it (issue 33). Files of one runner may run side by side, so
+// their times add up to more than the phase's.
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { formatDuration } from "./phase-times";
+
+export interface FileTime {
+  /** vitest's project or "Playwright" */
+  runner: string;
+  /** relative to the repository */
+  file: string;
+  durationMs: number;
+}
+
+interface VitestReport {
+  testResults: { name: string; startTime: number; endTime: number }[];
+}
+
+/** One row per file: from its start to its end, setup and teardown included. */
+export function vitestFileTimes(runner: string, report: VitestReport, root: string): FileTime[] {
+  return report.testResults.map((result) => ({
+    runner,
+    file: path.relative(root, result.name),
+    durationMs: result.endTime - result.startTime,
+  }));
+}
+
+interface PlaywrightSuite {
+  file: string;
+  specs?: { tests: { results: { duration: number }[] }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+interface PlaywrightReport {
+  config?: { rootDir?: string };
+  suites: PlaywrightSuite[];
+}
+
+/** One row per spec file: the sum of its tests' attempts (a file's tests may be spread over workers). */
+export function playwrightFileTimes(report: PlaywrightReport, root: string): FileTime[] {
+  const totals = new Map<string, number>();
+  const walk = (suite: PlaywrightSuite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests)
+        for (const result of test.results) totals.set(suite.file, (totals.get(suite.file) ?? 0) + result.duration);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites) walk(suite);
+  // spec files are named relative to Playwright's testDir
+  const testDir = report.config?.rootDir ?? root;
+  return [...totals].map(([file, durationMs]) => ({
+    runner: "Playwright",
+    file: path.relative(root, path.resolve(testDir, file)),
+    durationMs,
+  }));
+}
+
+export function formatSlowestFiles(times: FileTime[], count: number): string {
+  const slowest = [...times].sort((a, b) => b.durationMs - a.durationMs).slice(0, count);
+  const width = Math.max(0, ...slowest.map((time) => time.runner.length));
+  return [
+    `Slowest ${slowest.length} test files (from the JSON reports; a runner's files may overlap):`,
+    ...slowest.map((time) => `  ${formatDuration(time.durationMs).padStart(7)}  ${time.runner.padEnd(width)}  ${time.file}`),
+  ].join("\n");
+}
+
+/** A report this run wrote: vitest's (named by its project) or Playwright's. */
+export interface Report {
+  runner: string;
+  kind: "vitest" | "playwright";
+  file: string;
+}
+
+/** The files of every report given; a missing or unreadable one is left out (its phase already says it failed). */
+export async function readFileTimes(root: string, reports: Report[]): Promise<FileTime[]> {
+  const times: FileTime[] = [];
+  for (const { runner, kind, file } of reports) {
+    try {
+      const report = JSON.parse(await readFile(path.resolve(root, file), "utf8")) as unknown;
+      times.push(
+        ...(kind === "vitest"
+          ? vitestFileTimes(runner, report as VitestReport, root)
+          : playwrightFileTimes(report as PlaywrightReport, root)),
+      );
+    } catch {
+      // no report: nothing to list for it
+    }
+  }
+  return times;
+}
