@@ -151,6 +151,7 @@ export const testResultJson = z.strictObject({
   state: z.string(),
   would: z.enum(WOULD),
   error: z.string().optional(),
+  blocked: z.string().optional().meta({ description: "why enforcement would not approve it (SPEC H2: what no rule may approve)" }),
   decidedBy: z.string().nullable(),
   agrees: z
     .boolean()
