@@ -20,45 +20,53 @@ async function notNearAnHourEnd(): Promise<void> {
 }
 
 describe("maxPerHour", () => {
-  it(`${JOINS} deferred joins, ${AT_ONCE} at once: exactly ${CAP} approved, the rest pending and marked throttled, one event each`, { timeout: 600_000 }, async () => {
-    const world = await createJoinWorld();
-    const poolId = await addPool(world);
-    const token = await createJoinTokenRow(world.tenantId, poolId);
-    const ruleId = await createRule(world, poolId, { expression: "true", action: { approve: {} }, maxPerHour: CAP });
-    const machines = await Promise.all(Array.from({ length: JOINS }, () => makeMachine()));
-    await notNearAnHourEnd();
+  it(
+    `${JOINS} deferred joins, ${AT_ONCE} at once: exactly ${CAP} approved, the rest pending and marked throttled, one event each`,
+    { timeout: 600_000 },
+    async () => {
+      const world = await createJoinWorld();
+      const poolId = await addPool(world);
+      const token = await createJoinTokenRow(world.tenantId, poolId);
+      const ruleId = await createRule(world, poolId, { expression: "true", action: { approve: {} }, maxPerHour: CAP });
+      const machines = await Promise.all(Array.from({ length: JOINS }, () => makeMachine()));
+      await notNearAnHourEnd();
 
-    const limit = pLimit(AT_ONCE);
-    const responses = await Promise.all(machines.map((machine) => limit(() => join(machine, token))));
-    expect(responses.map((response) => response.status)).toEqual(Array(JOINS).fill(202));
+      const limit = pLimit(AT_ONCE);
+      const responses = await Promise.all(machines.map((machine) => limit(() => join(machine, token))));
+      expect(responses.map((response) => response.status)).toEqual(Array(JOINS).fill(202));
 
-    const db = await getDb();
-    const requests = await db.joinRequest.findMany({ where: { poolId }, select: { id: true, state: true, decidedBy: true } });
-    expect(requests).toHaveLength(JOINS);
-    const approved = requests.filter((request) => request.state === "approved");
-    expect(approved).toHaveLength(CAP);
-    for (const request of approved) expect(request.decidedBy).toBe(`rule:${ruleId}@1`);
-    const pending = requests.filter((request) => request.state === "pending");
-    expect(pending).toHaveLength(JOINS - CAP);
-    for (const request of pending) {
-      expect(await ruleMatches(request.id)).toEqual([expect.objectContaining({ ruleId, would: "approve", throttled: true })]);
-    }
-    const approvedEvents = await db.event.count({ where: { poolId, type: "security.join-request.approved" } });
-    expect(approvedEvents).toBe(CAP);
-    expect(await db.approvalRuleHour.findMany({ where: { ruleId } })).toEqual([{ ruleId, hour: expect.any(Date), approvals: CAP }]);
-  });
+      const db = await getDb();
+      const requests = await db.joinRequest.findMany({ where: { poolId }, select: { id: true, state: true, decidedBy: true } });
+      expect(requests).toHaveLength(JOINS);
+      const approved = requests.filter((request) => request.state === "approved");
+      expect(approved).toHaveLength(CAP);
+      for (const request of approved) expect(request.decidedBy).toBe(`rule:${ruleId}@1`);
+      const pending = requests.filter((request) => request.state === "pending");
+      expect(pending).toHaveLength(JOINS - CAP);
+      for (const request of pending) {
+        expect(await ruleMatches(request.id)).toEqual([expect.objectContaining({ ruleId, would: "approve", throttled: true })]);
+      }
+      const approvedEvents = await db.event.count({ where: { poolId, type: "security.join-request.approved" } });
+      expect(approvedEvents).toBe(CAP);
+      expect(await db.approvalRuleHour.findMany({ where: { ruleId } })).toEqual([{ ruleId, hour: expect.any(Date), approvals: CAP }]);
+    },
+  );
 
-  it(`evaluations ${AT_ONCE} at once on the database itself (as many instances would run them): exactly the cap`, { timeout: 300_000 }, async () => {
-    const world = await createJoinWorld();
-    const poolId = await addPool(world);
-    const ruleId = await createRule(world, poolId, { expression: "true", action: { approve: {} }, maxPerHour: 7 });
-    const ids = await makeRequests(world, 100, { poolId });
-    await notNearAnHourEnd();
-    const db = await getDb();
-    const limit = pLimit(AT_ONCE);
-    const outcomes = await Promise.all(ids.map((requestId) => limit(() => evaluateRequestRules({ db, requestId, now: new Date() }))));
-    expect(outcomes.filter((outcome) => outcome === "decided")).toHaveLength(7);
-    expect(outcomes.filter((outcome) => outcome === "throttled")).toHaveLength(93);
-    expect(await db.joinRequest.count({ where: { poolId, state: "approved", decidedBy: `rule:${ruleId}@1` } })).toBe(7);
-  });
+  it(
+    `evaluations ${AT_ONCE} at once on the database itself (as many instances would run them): exactly the cap`,
+    { timeout: 300_000 },
+    async () => {
+      const world = await createJoinWorld();
+      const poolId = await addPool(world);
+      const ruleId = await createRule(world, poolId, { expression: "true", action: { approve: {} }, maxPerHour: 7 });
+      const ids = await makeRequests(world, 100, { poolId });
+      await notNearAnHourEnd();
+      const db = await getDb();
+      const limit = pLimit(AT_ONCE);
+      const outcomes = await Promise.all(ids.map((requestId) => limit(() => evaluateRequestRules({ db, requestId, now: new Date() }))));
+      expect(outcomes.filter((outcome) => outcome === "decided")).toHaveLength(7);
+      expect(outcomes.filter((outcome) => outcome === "throttled")).toHaveLength(93);
+      expect(await db.joinRequest.count({ where: { poolId, state: "approved", decidedBy: `rule:${ruleId}@1` } })).toBe(7);
+    },
+  );
 });

@@ -61,7 +61,9 @@ describe("each action, decided at the deferral", () => {
     const { machine, requestId } = await deferredJoin(token);
     expect(await storedRequest(requestId)).toMatchObject({ state: "rejected", decidedBy: `rule:${ruleId}@1`, reason: "no strangers" });
     const rejected = (await eventsOf(requestId)).filter((event) => event.type === REJECTED);
-    expect(rejected.map((event) => event.data)).toEqual([expect.objectContaining({ ruleId, reason: "no strangers", previousState: "pending" })]);
+    expect(rejected.map((event) => event.data)).toEqual([
+      expect.objectContaining({ ruleId, reason: "no strangers", previousState: "pending" }),
+    ]);
     const retry = await join(machine, token);
     expect(retry.status).toBe(403);
     expect(errorCode(retry)).toBe("JOIN_REJECTED");
@@ -72,7 +74,9 @@ describe("each action, decided at the deferral", () => {
     const ruleId = await createRule(world, poolId, { expression: "!request.tpmProven", action: { requireApprovals: { count: 2 } } });
     const { requestId } = await deferredJoin(token);
     expect(await storedRequest(requestId)).toMatchObject({ state: "pending", approvalsRequired: 2 });
-    expect(await ruleMatches(requestId)).toEqual([expect.objectContaining({ ruleId, mode: "enforce", would: "requireApprovals", raisedTo: 2 })]);
+    expect(await ruleMatches(requestId)).toEqual([
+      expect.objectContaining({ ruleId, mode: "enforce", would: "requireApprovals", raisedTo: 2 }),
+    ]);
     const approve = await callMethod("joinRequests/approve", { tenantId: world.tenantId, poolId, requestId }, { bearer: world.keys.admin });
     expect(approve.body).toMatchObject({ state: "pending", approvalsRequired: 2 });
   });
@@ -91,7 +95,11 @@ describe("order and first match", () => {
     const rules = (await callMethod("approvalRules/list", { tenantId: world.tenantId, poolId }, { bearer: world.keys.admin })).body.rules;
     const ids = (rules as { id: string }[]).map((rule) => rule.id);
     const reordered = [ids[0], second, first];
-    const response = await callMethod("approvalRules/reorder", { tenantId: world.tenantId, poolId, ruleIds: reordered }, { bearer: world.keys.admin });
+    const response = await callMethod(
+      "approvalRules/reorder",
+      { tenantId: world.tenantId, poolId, ruleIds: reordered },
+      { bearer: world.keys.admin },
+    );
     expect(response.status, response.text).toBe(200);
     const next = await deferredJoin(token);
     expect(await storedRequest(next.requestId)).toMatchObject({ state: "rejected", decidedBy: `rule:${second}@1` });

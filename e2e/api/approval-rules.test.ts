@@ -152,7 +152,9 @@ describe("test: a dry run against the real queue", () => {
     expect((await storedRequest(pending[2]!)).state).toBe("pending");
 
     const stored = await call("test", { poolId, ruleId });
-    expect(stored.body.results.find((result: { requestId: string }) => result.requestId === pending[0])).toMatchObject({ state: "approved" });
+    expect(stored.body.results.find((result: { requestId: string }) => result.requestId === pending[0])).toMatchObject({
+      state: "approved",
+    });
   });
 
   it("a draft with a bad expression is refused naming rule.expression; a failing one answers error per request", async () => {

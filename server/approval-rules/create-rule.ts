@@ -9,7 +9,13 @@ import { checkedExpression } from "./checked-expression";
 import { recordRuleChange } from "./record-rule-change";
 
 /** SPEC H2: a new rule, last in its pool's order, at version 1, with its changed event. */
-export async function createRule(input: { db: Db; pool: PoolFacts; rule: CreateRuleInput; actor: string; now: Date }): Promise<ApprovalRule> {
+export async function createRule(input: {
+  db: Db;
+  pool: PoolFacts;
+  rule: CreateRuleInput;
+  actor: string;
+  now: Date;
+}): Promise<ApprovalRule> {
   const { db, pool, rule, actor, now } = input;
   checkedExpression(rule.expression, "expression");
   return db.$transaction(async (tx) => {

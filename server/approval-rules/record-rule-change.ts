@@ -11,7 +11,14 @@ import { toRuleJson } from "./rule-rows";
  */
 export async function recordRuleChange(
   tx: Tx,
-  change: { actor: string; verb: "create" | "update" | "delete" | "reorder"; pool: { tenantId: string; siteId: string; id: string }; before: ApprovalRule | null; after: ApprovalRule | null; now: Date },
+  change: {
+    actor: string;
+    verb: "create" | "update" | "delete" | "reorder";
+    pool: { tenantId: string; siteId: string; id: string };
+    before: ApprovalRule | null;
+    after: ApprovalRule | null;
+    now: Date;
+  },
 ): Promise<void> {
   const rule = (change.after ?? change.before)!;
   await recordAdminChange(tx, {

@@ -11,7 +11,13 @@ import { recordRuleChange } from "./record-rule-change";
  * moves gets its new position and a changed event (before and after show the
  * positions); its version stays, as what it does has not changed.
  */
-export async function reorderRules(input: { db: Db; pool: PoolFacts; ruleIds: string[]; actor: string; now: Date }): Promise<ApprovalRule[]> {
+export async function reorderRules(input: {
+  db: Db;
+  pool: PoolFacts;
+  ruleIds: string[];
+  actor: string;
+  now: Date;
+}): Promise<ApprovalRule[]> {
   const { db, pool, ruleIds, actor, now } = input;
   return db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM pools WHERE id = ${pool.id} FOR UPDATE`;

@@ -22,7 +22,15 @@ export interface RulePool extends PoolFacts {
 
 /** A rule's approval of `request` into `pool`, refused where a rule may not approve. */
 export function decideRuleApproval(
-  request: { state: string; expiresAt: Date; poolId: string | null; reasons: string[]; approvalsRequired: number; tpmEkSha256: string | null; tpmEkProven: boolean },
+  request: {
+    state: string;
+    expiresAt: Date;
+    poolId: string | null;
+    reasons: string[];
+    approvalsRequired: number;
+    tpmEkSha256: string | null;
+    tpmEkProven: boolean;
+  },
   pool: RulePool,
   now: Date,
 ): Decision {

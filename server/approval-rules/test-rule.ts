@@ -26,7 +26,12 @@ type Row = JoinRequest & WithApprovals;
  * as `blocked` (the same decision enforcement takes, rule-approval-guard.ts) —
  * and whether that agrees with what the person who decided did.
  */
-export async function testRule(input: { db: Db; pool: RulePool; rule: { expression: string; action: RuleAction }; now: Date }): Promise<TestRuleAnswer> {
+export async function testRule(input: {
+  db: Db;
+  pool: RulePool;
+  rule: { expression: string; action: RuleAction };
+  now: Date;
+}): Promise<TestRuleAnswer> {
   const { db, pool, rule, now } = input;
   const compiled = compileRuleExpression(rule.expression);
   const requests = await testedRequests(db, pool, now);

@@ -16,7 +16,14 @@ type Changes = Pick<UpdateRuleInput, "name" | "expression" | "action" | "mode" |
  * keeps one; turning it into another action drops it). Nothing different:
  * the rule unchanged, no new version, no event.
  */
-export async function updateRule(input: { db: Db; pool: PoolFacts; ruleId: string; changes: Changes; actor: string; now: Date }): Promise<ApprovalRule> {
+export async function updateRule(input: {
+  db: Db;
+  pool: PoolFacts;
+  ruleId: string;
+  changes: Changes;
+  actor: string;
+  now: Date;
+}): Promise<ApprovalRule> {
   const { db, pool, changes, actor, now } = input;
   if (changes.expression !== undefined) checkedExpression(changes.expression, "expression");
   return db.$transaction(async (tx) => {

@@ -15,6 +15,7 @@ import { ApiError } from "../api/errors";
 import { checkedExpression } from "../approval-rules/checked-expression";
 import { createRule } from "../approval-rules/create-rule";
 import { deleteRule } from "../approval-rules/delete-rule";
+import { findRulePool } from "../approval-rules/find-rule-pool";
 import { reorderRules } from "../approval-rules/reorder-rules";
 import { readPoolRules, toRuleJson } from "../approval-rules/rule-rows";
 import { testRule } from "../approval-rules/test-rule";
@@ -24,7 +25,9 @@ import { definePoolMethod } from "./define-method";
 // SPEC H2: a pool's approval rules, as published methods.
 const common = { resource: "compute-pool", phase: "v0.4", status: "registered", module: "server" } as const;
 const manage = { ...common, kind: "mutation", permission: "compute:approval-rules:manage" } as const;
-const changed = [{ type: "compute.approval-rule.changed", carries: " with the actor, the rule, its version, and the rule before and after" }];
+const changed = [
+  { type: "compute.approval-rule.changed", carries: " with the actor, the rule, its version, and the rule before and after" },
+];
 
 export const listRulesMethod = definePoolMethod({
   ...common,
@@ -44,8 +47,8 @@ export const createRuleMethod = definePoolMethod({
   summary: "Adds an approval rule at the end of the pool's order, at version 1.",
   description:
     "`expression` is CEL over `request`, `discovery` and `now`, at most 4 KiB, type-checked to bool when saved: a problem is " +
-    "`INVALID_ARGUMENT` naming `expression`, with the line and column. `action` is one of `{ \"approve\": { \"ttlSeconds\" } }`, " +
-    "`{ \"reject\": { \"reason\" } }`, `{ \"requireApprovals\": { \"count\": 2-5 } }`; an approve rule needs `maxPerHour` (1 to 10,000). " +
+    '`INVALID_ARGUMENT` naming `expression`, with the line and column. `action` is one of `{ "approve": { "ttlSeconds" } }`, ' +
+    '`{ "reject": { "reason" } }`, `{ "requireApprovals": { "count": 2-5 } }`; an approve rule needs `maxPerHour` (1 to 10,000). ' +
     "`mode` is `shadow` (records what it would do) unless `enforce` is given. Decided as `compute:approval-rules:manage` " +
     "(`pool-admin`, `tenant-admin`).",
   publishes: changed,
@@ -120,7 +123,6 @@ export const testRuleMethod = definePoolMethod({
     if (input.ruleId && !stored) throw new ApiError("NOT_FOUND", `rule ${input.ruleId} not found in pool ${pool.id}`);
     const rule = input.rule ?? { expression: stored!.expression, action: toRuleJson(stored!).action };
     if (input.rule) checkedExpression(input.rule.expression, "rule.expression");
-    const { approvalsRequired } = await db.pool.findUniqueOrThrow({ where: { id: pool.id }, select: { approvalsRequired: true } });
-    return testRule({ db, pool: { ...pool, approvalsRequired }, rule, now });
+    return testRule({ db, pool: await findRulePool(db, pool.id, pool.tenantId), rule, now });
   },
 });
