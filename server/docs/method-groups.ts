@@ -37,4 +37,14 @@ export const METHOD_GROUPS: Record<string, string> = {
 };
 
 /** The order groups are listed in; a group the registry serves but this list lacks comes last. */
-export const GROUP_ORDER = ["joinRequests", "joinTokens", "events", "nodes", "inventory", "discovery", "tpmAllowList", "pools", "approvalRules"];
+export const GROUP_ORDER = [
+  "joinRequests",
+  "joinTokens",
+  "events",
+  "nodes",
+  "inventory",
+  "discovery",
+  "tpmAllowList",
+  "pools",
+  "approvalRules",
+];

@@ -10,8 +10,7 @@ import { Prisma } from "../db/generated/client";
  * and the join path pays one indexed EXISTS, not an evaluation.
  */
 export async function rulesEvaluatedAt(tx: Tx, input: { siteId: string; poolId: string | null; now: Date }): Promise<Date | null> {
-  const pools =
-    input.poolId === null ? Prisma.sql`(SELECT id FROM pools WHERE site_id = ${input.siteId})` : Prisma.sql`(${input.poolId})`;
+  const pools = input.poolId === null ? Prisma.sql`(SELECT id FROM pools WHERE site_id = ${input.siteId})` : Prisma.sql`(${input.poolId})`;
   const [row] = await tx.$queryRaw<{ ruled: boolean }[]>(
     Prisma.sql`SELECT EXISTS (SELECT 1 FROM approval_rules WHERE pool_id IN ${pools}) AS ruled`,
   );

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { log } from "../log";
 import { sweepUnevaluatedRequests } from "../approval-rules/sweep-unevaluated-requests";
 import type { BackgroundWorker } from "./background-worker";
-import { napper } from "./nap";
+import { everyInterval } from "./every-interval";
 
 /**
  * SPEC H2: runs the rules sweep every `intervalMs` (default 15 s), the first
@@ -11,26 +11,13 @@ import { napper } from "./nap";
  * after the app is back. Several instances may run at once.
  */
 export function startRulesSweepWorker(options: { db: Db; intervalMs?: number; clock?: () => Date }): BackgroundWorker {
-  const intervalMs = options.intervalMs ?? 15_000;
   const clock = options.clock ?? (() => new Date());
-  const sleep = napper();
-  let stopping = false;
-  const loop = (async () => {
-    while (!stopping) {
-      try {
-        const counts = await sweepUnevaluatedRequests({ db: options.db, now: clock() });
-        if (Object.values(counts).some((count) => count > 0)) log.info("approval rules sweep", { ...counts });
-      } catch (error) {
-        log.error("approval rules sweep failed", { error: String(error) });
-      }
-      if (!stopping) await sleep.nap(intervalMs);
-    }
-  })();
-  return {
-    async stop() {
-      stopping = true;
-      sleep.wake();
-      await loop;
+  return everyInterval(
+    options.intervalMs ?? 15_000,
+    async () => {
+      const counts = await sweepUnevaluatedRequests({ db: options.db, now: clock() });
+      if (Object.values(counts).some((count) => count > 0)) log.info("approval rules sweep", { ...counts });
     },
-  };
+    (error) => log.error("approval rules sweep failed", { error: String(error) }),
+  );
 }
