@@ -524,6 +524,158 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compute/approvalRules/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lists a pool's approval rules in the order they run.
+         * @description Decided as `compute:join-tokens:read`.
+         *
+         *     A pool the tenant does not own is `NOT_FOUND`.
+         *
+         *     Authorization `compute:join-tokens:read` @ `compute-pool`; kind read; module `server`; phase v0.4; status registered.
+         */
+        post: operations["approvalRulesList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/approvalRules/create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds an approval rule at the end of the pool's order, at version 1.
+         * @description Decided as `compute:approval-rules:manage`.
+         *
+         *     `expression` is CEL over `request`, `discovery` and `now`, at most 4 KiB, type-checked to bool when saved: a problem is `INVALID_ARGUMENT` naming `expression`, with the line and column. `action` is one of `{ "approve": { "ttlSeconds" } }`, `{ "reject": { "reason" } }`, `{ "requireApprovals": { "count": 2-5 } }`; an approve rule needs `maxPerHour` (1 to 10,000). `mode` is `shadow` (records what it would do) unless `enforce` is given. Decided as `compute:approval-rules:manage` (`pool-admin`, `tenant-admin`).
+         *
+         *     Publishes `compute.approval-rule.changed` with the actor, the rule, its version, and the rule before and after.
+         *
+         *     Authorization `compute:approval-rules:manage` @ `compute-pool`; kind mutation; module `server`; phase v0.4; status registered.
+         */
+        post: operations["approvalRulesCreate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/approvalRules/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Changes any of a rule's `name`, `expression`, `action`, `mode` and `maxPerHour`; the version goes up by one.
+         * @description Decided as `compute:approval-rules:manage`.
+         *
+         *     The same checks as create, on the rule as it becomes. Changing nothing returns the rule unchanged, without an event. A rule of another pool is `NOT_FOUND`.
+         *
+         *     Publishes `compute.approval-rule.changed` with the actor, the rule, its version, and the rule before and after.
+         *
+         *     Authorization `compute:approval-rules:manage` @ `compute-pool`; kind mutation; module `server`; phase v0.4; status registered.
+         */
+        post: operations["approvalRulesUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/approvalRules/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deletes a rule.
+         * @description Decided as `compute:approval-rules:manage`.
+         *
+         *     A rule of another pool is `NOT_FOUND`. Decisions it made keep naming it (`rule:<id>@<version>`).
+         *
+         *     Publishes `compute.approval-rule.changed` with the actor, the rule, its version, and the rule before and after.
+         *
+         *     Authorization `compute:approval-rules:manage` @ `compute-pool`; kind mutation; module `server`; phase v0.4; status registered.
+         */
+        post: operations["approvalRulesDelete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/approvalRules/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets the order the pool's rules run in: `ruleIds` lists every rule of the pool exactly once.
+         * @description Decided as `compute:approval-rules:manage`.
+         *
+         *     Anything else is `INVALID_ARGUMENT` naming `ruleIds`. Each rule that moves publishes its change; versions stay.
+         *
+         *     Publishes `compute.approval-rule.changed` with the actor, the rule, its version, and the rule before and after.
+         *
+         *     Authorization `compute:approval-rules:manage` @ `compute-pool`; kind mutation; module `server`; phase v0.4; status registered.
+         */
+        post: operations["approvalRulesReorder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/approvalRules/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Evaluates a draft rule (`rule`: `expression`, `action`) or a stored one (`ruleId`) against the pool's pending requests and those it decided in the last 30 days, at most 10,000, newest first, and answers what it would do to each.
+         * @description Decided as `compute:join-tokens:read`.
+         *
+         *     Each result has `would` (`approve`, `reject`, `requireApprovals`, `nothing`, or `error` with the error), `blocked` where enforcement would refuse the approval (a request deferred `machine-already-joined` or `hostname-in-use`, more than one approval required, a TPM requirement), and `agrees`: whether it matches what the person who decided did (null where none did). Changes nothing. A draft's expression is checked like create's.
+         *
+         *     Authorization `compute:join-tokens:read` @ `compute-pool`; kind read; module `server`; phase v0.4; status registered.
+         */
+        post: operations["approvalRulesTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -601,7 +753,7 @@ export interface components {
             /** Format: starts_with */
             id: string;
             /** @enum {string} */
-            type: "security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked";
+            type: "security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "security.join-request.rule-matched" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.approval-rule.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked";
             /** Format: date-time */
             occurredAt: string;
             tenantId: string;
@@ -799,6 +951,100 @@ export interface components {
                 archivedAt: string | null;
                 /** Format: date-time */
                 createdAt: string;
+            };
+        };
+        ApprovalRulesListResponse: {
+            rules: {
+                /** Format: starts_with */
+                id: string;
+                tenantId: string;
+                poolId: string;
+                position: number;
+                name: string;
+                expression: string;
+                action: {
+                    approve: {
+                        ttlSeconds: number;
+                    };
+                } | {
+                    reject: {
+                        reason?: string;
+                    };
+                } | {
+                    requireApprovals: {
+                        count: number;
+                    };
+                };
+                /** @enum {string} */
+                mode: "enforce" | "shadow";
+                maxPerHour: number | null;
+                version: number;
+                updatedBy: string;
+                /** Format: date-time */
+                updatedAt: string;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+        };
+        ApprovalRulesCreateResponse: {
+            rule: {
+                /** Format: starts_with */
+                id: string;
+                tenantId: string;
+                poolId: string;
+                position: number;
+                name: string;
+                expression: string;
+                action: {
+                    approve: {
+                        ttlSeconds: number;
+                    };
+                } | {
+                    reject: {
+                        reason?: string;
+                    };
+                } | {
+                    requireApprovals: {
+                        count: number;
+                    };
+                };
+                /** @enum {string} */
+                mode: "enforce" | "shadow";
+                maxPerHour: number | null;
+                version: number;
+                updatedBy: string;
+                /** Format: date-time */
+                updatedAt: string;
+                /** Format: date-time */
+                createdAt: string;
+            };
+        };
+        ApprovalRulesDeleteResponse: {
+            /** @constant */
+            deleted: true;
+        };
+        ApprovalRulesTestResponse: {
+            results: {
+                requestId: string;
+                state: string;
+                /** @enum {string} */
+                would: "approve" | "reject" | "requireApprovals" | "nothing" | "error";
+                error?: string;
+                /** @description why enforcement would not approve it (SPEC H2: what no rule may approve) */
+                blocked?: string;
+                decidedBy: string | null;
+                /** @description against the decision a principal made; null where none was made or the rule makes no claim */
+                agrees: boolean | null;
+            }[];
+            summary: {
+                requests: number;
+                wouldApprove: number;
+                wouldReject: number;
+                wouldRequireApprovals: number;
+                nothing: number;
+                errors: number;
+                agree: number;
+                disagree: number;
             };
         };
     };
@@ -1514,7 +1760,7 @@ export interface operations {
                 "application/json": {
                     tenantId: string;
                     poolId: string;
-                    types?: ("security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked")[] | null;
+                    types?: ("security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "security.join-request.rule-matched" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.approval-rule.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked")[] | null;
                     after?: string | null;
                     requestId?: string | null;
                     /** @default 100 */
@@ -3376,6 +3622,736 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id"?: string;
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approvalRulesList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenantId: string;
+                    poolId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRulesListResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT */
+            400: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED */
+            403: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: anything but POST. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id"?: string;
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approvalRulesCreate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenantId: string;
+                    poolId: string;
+                    name: string;
+                    /** @description CEL, type-checked to bool against `request`, `discovery` and `now` */
+                    expression: string;
+                    action: {
+                        approve?: {
+                            /** @default 3600 */
+                            ttlSeconds?: number | null;
+                        } | null;
+                        reject?: {
+                            reason?: string | null;
+                        } | null;
+                        requireApprovals?: {
+                            count: number;
+                        } | null;
+                    };
+                    /** @default shadow */
+                    mode?: ("enforce" | "shadow") | null;
+                    maxPerHour?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRulesCreateResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT */
+            400: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED */
+            403: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: anything but POST. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_STATE */
+            409: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id"?: string;
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approvalRulesUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenantId: string;
+                    poolId: string;
+                    ruleId: string;
+                    name?: string | null;
+                    expression?: string | null;
+                    action?: {
+                        approve?: {
+                            /** @default 3600 */
+                            ttlSeconds?: number | null;
+                        } | null;
+                        reject?: {
+                            reason?: string | null;
+                        } | null;
+                        requireApprovals?: {
+                            count: number;
+                        } | null;
+                    } | null;
+                    mode?: ("enforce" | "shadow") | null;
+                    maxPerHour?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRulesCreateResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT */
+            400: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED */
+            403: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: anything but POST. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_STATE */
+            409: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id"?: string;
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approvalRulesDelete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenantId: string;
+                    poolId: string;
+                    ruleId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRulesDeleteResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT */
+            400: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED */
+            403: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: anything but POST. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_STATE */
+            409: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id"?: string;
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approvalRulesReorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenantId: string;
+                    poolId: string;
+                    ruleIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRulesListResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT */
+            400: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED */
+            403: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: anything but POST. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_STATE */
+            409: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id"?: string;
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approvalRulesTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenantId: string;
+                    poolId: string;
+                    rule?: {
+                        /** @description CEL, type-checked to bool against `request`, `discovery` and `now` */
+                        expression: string;
+                        action: {
+                            approve?: {
+                                /** @default 3600 */
+                                ttlSeconds?: number | null;
+                            } | null;
+                            reject?: {
+                                reason?: string | null;
+                            } | null;
+                            requireApprovals?: {
+                                count: number;
+                            } | null;
+                        };
+                    } | null;
+                    ruleId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalRulesTestResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT */
+            400: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED */
+            403: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: anything but POST. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description PAYLOAD_TOO_LARGE */
             413: {

@@ -114,6 +114,25 @@ describe("the demo join requests (Part C: every state across gpu-a, gpu-b and un
   });
 });
 
+describe("the demo approval rules (SPEC H2)", () => {
+  it("gpu-b holds one shadow rule, gpu-c one enforced reject rule, and no Part C pool an enforced one", async () => {
+    const listRules = async (poolId: string) =>
+      (await call("approvalRules/list", acme(poolId), KEYS.acmeAdmin)).body.rules as { name: string; mode: string; action: object }[];
+    expect(await listRules("gpu-b")).toEqual([
+      expect.objectContaining({
+        name: "approve hostnames gpu-b-*.fra1.acme.test from the fra1 enrollment key",
+        mode: "shadow",
+        action: { approve: { ttlSeconds: 3600 } },
+      }),
+    ]);
+    expect(await listRules("gpu-c")).toEqual([
+      expect.objectContaining({ name: "placeholder serials with no TPM", mode: "enforce", action: { reject: expect.any(Object) } }),
+    ]);
+    const enforced = await (await getDb()).approvalRule.findMany({ where: { tenantId: "acme", mode: "enforce", updatedBy: "seed" } });
+    expect(enforced.map((rule) => rule.poolId)).toEqual(["gpu-c"]);
+  });
+});
+
 describe("the demo pool requiring two approvals (SPEC H1)", () => {
   it("gpu-c in acme/fra1 requires 2; Part C's pools keep the default of 1", async () => {
     const db = await getDb();
@@ -391,6 +410,7 @@ async function countDemoRows(url: string): Promise<Record<string, number>> {
     enrollmentKeys: await countOf(client, "site_enrollment_keys WHERE id LIKE 'demo%'"),
     discovered: await countOf(client, "discovered_machines WHERE site_id = ANY($1)", [["fra1", "ams1", "nyc1"]]),
     tpmKeys: await countOf(client, "tpm_allowed_keys WHERE tenant_id = ANY($1)", [["acme", "globex"]]),
+    approvalRules: await countOf(client, "approval_rules WHERE pool_id = ANY($1) AND updated_by = 'seed'", [["gpu-b", "gpu-c"]]),
     joinRequests: await countOf(client, DEMO_REQUESTS, [DEMO_MACHINES]),
     events: await countOf(client, `events WHERE request_id IN (SELECT id FROM ${DEMO_REQUESTS})`, [DEMO_MACHINES]),
     nodes: await countOf(client, "nodes WHERE hostname = ANY($1)", [DEMO_NODES.map((node) => node.hostname)]),

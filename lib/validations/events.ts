@@ -17,11 +17,19 @@ export const JOIN_REQUEST_EVENT_TYPES = [
   "security.join-request.rejected",
   "security.join-request.consumed",
   "security.join-request.expired",
+  // SPEC H2: a rule matched without deciding (shadow, throttled, blocked, raised the count, or failed)
+  "security.join-request.rule-matched",
 ] as const;
 export type JoinRequestEventType = (typeof JOIN_REQUEST_EVENT_TYPES)[number];
 
 // Changes an operator or a tenant admin made (SPEC E1, E3): no request of their own.
-export const ADMIN_EVENT_TYPES = ["compute.admin.changed", "compute.discovery.changed", "compute.tpm-allow-list.changed"] as const;
+export const ADMIN_EVENT_TYPES = [
+  "compute.admin.changed",
+  "compute.discovery.changed",
+  "compute.tpm-allow-list.changed",
+  // SPEC H2: a pool's approval rule created, updated, deleted or reordered
+  "compute.approval-rule.changed",
+] as const;
 export type AdminEventType = (typeof ADMIN_EVENT_TYPES)[number];
 
 // A node's life after the join (SPEC D3).

@@ -37,6 +37,13 @@ describe("roles", () => {
     expect(grantAllows(grant("tenant_admin"), "compute:nodes:read", "u", "any-pool")).toBe(false);
   });
 
+  it("approval rules (H2): pool-admin (on its pool) and tenant-admin manage them; a viewer does not", () => {
+    expect(grantAllows(grant("pool_admin", "p"), "compute:approval-rules:manage", "t", "p")).toBe(true);
+    expect(grantAllows(grant("pool_admin", "p"), "compute:approval-rules:manage", "t", "q")).toBe(false);
+    expect(grantAllows(grant("tenant_admin"), "compute:approval-rules:manage", "t", "any-pool")).toBe(true);
+    expect(grantAllows(grant("pool_viewer"), "compute:approval-rules:manage", "t", "p")).toBe(false);
+  });
+
   it("spells roles as operators do and as they are stored", () => {
     expect(roleFromName("tenant-admin")).toBe("tenant_admin");
     expect(roleName("pool_viewer")).toBe("pool-viewer");

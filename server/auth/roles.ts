@@ -9,19 +9,28 @@ export type Permission =
   | "compute:nodes:read"
   | "compute:nodes:revoke"
   // SPEC H1: a pool's settings (its approvals required)
-  | "compute:pools:manage";
+  | "compute:pools:manage"
+  // SPEC H2: a pool's approval rules (pool-admin and tenant-admin)
+  | "compute:approval-rules:manage";
 export type Role = "pool_viewer" | "pool_admin" | "tenant_admin";
 
 /** What a grant holds on each pool it covers. */
 export const PERMISSIONS_BY_ROLE: Record<Role, readonly Permission[]> = {
   pool_viewer: ["compute:join-tokens:read", "compute:nodes:read"],
-  pool_admin: ["compute:join-tokens:read", "compute:join-tokens:create", "compute:nodes:read", "compute:nodes:revoke"],
+  pool_admin: [
+    "compute:join-tokens:read",
+    "compute:join-tokens:create",
+    "compute:nodes:read",
+    "compute:nodes:revoke",
+    "compute:approval-rules:manage",
+  ],
   tenant_admin: [
     "compute:join-tokens:read",
     "compute:join-tokens:create",
     "compute:nodes:read",
     "compute:nodes:revoke",
     "compute:pools:manage",
+    "compute:approval-rules:manage",
   ],
 };
 

@@ -92,6 +92,13 @@ describe("applyMigrations on a fresh PGlite", ALL_MIGRATIONS, () => {
           ),
         },
         {
+          // SPEC H2: the rules sweep's pending requests whose rules have not run
+          indexname: "join_requests_rules_unevaluated_idx",
+          indexdef: expect.stringMatching(
+            /\(created_at\) WHERE \(\(rules_evaluated_at IS NULL\) AND \(state = 'pending'::join_request_state\)\)$/,
+          ),
+        },
+        {
           // SPEC G8: one live request per CSR in a tenant
           indexname: "join_requests_tenant_live_csr_key",
           indexdef: expect.stringMatching(

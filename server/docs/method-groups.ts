@@ -27,7 +27,24 @@ export const METHOD_GROUPS: Record<string, string> = {
   pools:
     "A pool's settings: how many distinct principals (users or service keys) must approve each of its join requests " +
     "(`approvalsRequired`, 1 to 5). Decided on `compute-pool/{poolId}` as `compute:pools:manage`, which only `tenant-admin` holds.",
+  approvalRules:
+    "A pool's approval rules: CEL expressions over the deferred request, its discovery entry and the time, run in order when a " +
+    "request is deferred. A shadow rule records what it would do; the first enforce rule that matches approves, rejects or raises " +
+    "the request's `approvalsRequired`, as principal `rule:<id>@<version>`. No rule approves a request deferred " +
+    "`machine-already-joined` or `hostname-in-use`, one needing more than one approval, or what Part G forbids; an approve rule " +
+    "past its `maxPerHour` leaves the request pending. Read with `compute:join-tokens:read`, changed with " +
+    "`compute:approval-rules:manage` (`pool-admin`, `tenant-admin`), on `compute-pool/{poolId}`.",
 };
 
 /** The order groups are listed in; a group the registry serves but this list lacks comes last. */
-export const GROUP_ORDER = ["joinRequests", "joinTokens", "events", "nodes", "inventory", "discovery", "tpmAllowList", "pools"];
+export const GROUP_ORDER = [
+  "joinRequests",
+  "joinTokens",
+  "events",
+  "nodes",
+  "inventory",
+  "discovery",
+  "tpmAllowList",
+  "pools",
+  "approvalRules",
+];

@@ -13,7 +13,7 @@ import type { EventType } from "@/lib/validations/events";
 // the event is about (one statement is atomic, and a round trip cheaper).
 
 /** What an event adds to the ids and actor every recorder writes. */
-export type EventData = Record<string, string | string[] | number | null | readonly object[]>;
+export type EventData = Record<string, string | string[] | number | boolean | null | object>;
 
 /** An events row, as the Prisma model and the SQL insert both write it. */
 export interface EventRow {

@@ -3,6 +3,7 @@ import type { Db, Tx } from "../db/client";
 import type { JoinRequest } from "../db/generated/client";
 import { recordJoinRequestEvent } from "../events/record-event";
 import { deferredApprovalsRequired } from "./deferred-approvals-required";
+import { rulesEvaluatedAt } from "./rules-evaluated-at";
 import { newId } from "@/lib/ids";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
 import { PENDING_TTL_SECONDS } from "@/lib/join-requests/state-machine";
@@ -62,6 +63,7 @@ export async function insertJoinRequest(tx: Tx, input: NewJoinRequest): Promise<
       expiresAt,
       ...input.credential,
       approvalsRequired: await deferredApprovalsRequired(tx, input.poolId),
+      rulesEvaluatedAt: await rulesEvaluatedAt(tx, input),
     },
   });
   await recordJoinRequestEvent(tx, {

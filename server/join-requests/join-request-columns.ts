@@ -31,6 +31,7 @@ export const JOIN_REQUEST_COLUMN_OF = {
   joinTokenId: "join_token_id",
   enrollKeyId: "enroll_key_id",
   approvalsRequired: "approvals_required",
+  rulesEvaluatedAt: "rules_evaluated_at",
 } as const satisfies Record<keyof JoinRequest, string>;
 
 /**

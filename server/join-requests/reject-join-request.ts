@@ -4,7 +4,8 @@ import type { PoolFacts } from "../places/find-pool";
 import { decideRejection } from "@/lib/join-requests/state-machine";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { toJoinRequestJson } from "./join-request-json";
-import { transitionJoinRequest } from "./transition-join-request";
+import { transitionJoinRequest, type TransitionSpec } from "./transition-join-request";
+import type { EventData } from "../events/write-event";
 
 /**
  * Rejects a pending request, or withdraws an approval the machine has not
@@ -19,6 +20,9 @@ export async function rejectJoinRequest(input: {
   reason?: string;
   actor: string;
   now: Date;
+  /** SPEC H2: what a rule's rejection adds to the event (its ruleId) */
+  eventData?: EventData;
+  alsoInTransaction?: TransitionSpec["alsoInTransaction"];
 }): Promise<JoinRequestJson> {
   const { pool, now } = input;
   const { request } = await transitionJoinRequest({
@@ -33,7 +37,7 @@ export async function rejectJoinRequest(input: {
     }),
     event: (transition) => ({
       type: "security.join-request.rejected",
-      data: { previousState: transition.from, ...(input.reason ? { reason: input.reason } : {}) },
+      data: { previousState: transition.from, ...(input.reason ? { reason: input.reason } : {}), ...input.eventData },
     }),
   });
   return toJoinRequestJson(request, now);

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db, Tx } from "../db/client";
-import type { JoinRequest } from "../db/generated/client";
+import type { JoinRequest, Prisma } from "../db/generated/client";
 import type { PoolFacts } from "../places/find-pool";
 import { ApiError } from "../api/errors";
 import type { EventData } from "../events/write-event";
@@ -27,6 +27,8 @@ export interface TransitionSpec {
   divert?: (request: JoinRequest) => boolean;
   /** SPEC H1: the approval recorded with the transition (see transitionSql) */
   approval?: SoleApproval;
+  /** More conditions the update itself checks (SPEC H2: what no rule may approve, see rule-approval-guard.ts) */
+  guard?: Prisma.Sql;
   event: (transition: Transition) => { type: JoinRequestEventType; data?: EventData };
   /** More writes that commit or roll back with the transition (e.g. the node a consumption admits). */
   alsoInTransaction?: (tx: Tx, after: JoinRequest) => Promise<void>;
@@ -58,6 +60,7 @@ export async function transitionJoinRequest(spec: TransitionSpec): Promise<{ req
       changes: spec.changes(request, decision),
       intoPool: spec.intoPool,
       approval: spec.approval,
+      guard: spec.guard,
       event: spec.event(decision),
       actor: spec.actor,
       now,

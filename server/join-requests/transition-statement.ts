@@ -43,6 +43,8 @@ export function transitionSql(input: {
   intoPool?: string;
   /** SPEC H1: an approval that decides alone: recorded with the transition, which applies only while one approval suffices */
   approval?: SoleApproval;
+  /** further conditions of the update (SPEC H2: a rule's approval, rule-approval-guard.ts) */
+  guard?: Prisma.Sql;
   event: { type: JoinRequestEventType; data?: EventData };
   actor: string;
   now: Date;
@@ -62,7 +64,7 @@ export function transitionSql(input: {
     WITH updated AS (
       UPDATE join_requests SET ${Prisma.join(assignments)}
       WHERE id = ${read.id} AND ${effectiveStateSql(from, now)}
-        AND pool_id IS NOT DISTINCT FROM ${read.poolId} ${tpmGuard} ${approval.guard}
+        AND pool_id IS NOT DISTINCT FROM ${read.poolId} ${tpmGuard} ${approval.guard} ${input.guard ?? Prisma.empty}
       RETURNING *
     )${approval.insert}, recorded AS (
       ${insertJoinRequestEventSql({ ...event, actor, now }, Prisma.sql`updated`)}

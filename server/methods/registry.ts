@@ -3,6 +3,14 @@ import type { MethodDefinition } from "./define-method";
 import { approveJoinRequestMethod, listJoinRequestsMethod, rejectJoinRequestMethod } from "./join-requests-methods";
 import { listEventsMethod } from "./events-methods";
 import { updatePoolMethod } from "./pools-methods";
+import {
+  createRuleMethod,
+  deleteRuleMethod,
+  listRulesMethod,
+  reorderRulesMethod,
+  testRuleMethod,
+  updateRuleMethod,
+} from "./approval-rules-methods";
 import { createJoinTokenMethod, listJoinTokensMethod, revokeJoinTokenMethod } from "./join-tokens-methods";
 import { getNodeMethod, joinNodeMethod, listNodesMethod, renewNodeMethod, revokeNodeMethod } from "./nodes-methods";
 import { getInventoryMethod, listInventoryMethod, reportInventoryMethod } from "./inventory-methods";
@@ -39,6 +47,12 @@ export const METHODS: readonly MethodDefinition[] = [
   addTpmAllowListMethod,
   removeTpmAllowListMethod,
   updatePoolMethod,
+  listRulesMethod,
+  createRuleMethod,
+  updateRuleMethod,
+  deleteRuleMethod,
+  reorderRulesMethod,
+  testRuleMethod,
 ];
 
 const byName = new Map(METHODS.map((method) => [method.name, method]));

@@ -9,6 +9,8 @@ import { countJoinCredentialUse } from "./count-join-credential-use";
 import type { JoinCredential } from "./join-credential";
 import { useTpmChallenge } from "../attestation/tpm/tpm-activation";
 import { guardPendingFlood, type PendingLimits } from "./pending-flood-guard";
+import { evaluateRequestRules } from "../approval-rules/evaluate-request-rules";
+import { log } from "../log";
 
 export interface Pending {
   status: "pending";
@@ -72,5 +74,16 @@ export async function deferJoin(input: {
     await guardPendingFlood(tx, { tenantId: input.tenantId, siteId: input.siteId, poolId: input.poolId, limits: input.limits, now });
     return created;
   });
+  // SPEC H2: the rules run right after the join's transaction, not inside it:
+  // the join holds its token's row and its pool's flood lock until COMMIT,
+  // and a rule's decision is the transition statement people use, on a
+  // committed request. The machine's answer is the 202 either way (a decision
+  // shows on its retry); a failure or a crash here leaves the request
+  // unevaluated (rules_evaluated_at null) for the sweep.
+  if (request.rulesEvaluatedAt === null) {
+    await evaluateRequestRules({ db, requestId: request.id, now }).catch((error: unknown) =>
+      log.error("approval rules did not run; the sweep will run them", { requestId: request.id, error: String(error) }),
+    );
+  }
   return pendingOutcome(request);
 }

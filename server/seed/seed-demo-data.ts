@@ -29,6 +29,7 @@ import {
 import { seedDemoJoinRequests } from "./demo-join-requests";
 import { seedDemoNodes } from "./demo-nodes";
 import { seedQuorumPool } from "./demo-quorum-pool";
+import { seedDemoRules } from "./demo-rules";
 
 const SEED_ACTOR = "seed";
 
@@ -112,5 +113,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ jo
   }
   // The admissions sign certificates: they need the CA key (BC_CA_KEY_ENCRYPTION_KEY with DATABASE_URL).
   const joinRequestsCreated = await seedDemoJoinRequests(db, now);
-  return { joinRequestsCreated, nodesCreated: await seedDemoNodes(db, now) };
+  const nodesCreated = await seedDemoNodes(db, now);
+  await seedDemoRules(db, now);
+  return { joinRequestsCreated, nodesCreated };
 }

@@ -48,7 +48,12 @@ export function discoveryMatchSql(input: { tenantId: string; siteId: string; uui
     SELECT assigned_pool_id AS "assignedPoolId"
     FROM discovered_machines
     WHERE site_id = ${input.siteId} AND system_uuid = ${input.uuidKey} AND tenant_id = ${input.tenantId}
-      AND (coalesce(cardinality(mac_addresses), 0) = 0 OR mac_addresses && ${input.macs}::text[])`;
+      AND ${entryMacsMatchSql(Prisma.sql`mac_addresses`, Prisma.sql`${input.macs}::text[]`)}`;
+}
+
+/** SPEC G3's MAC half: an entry listing MACs matches only a machine reporting one of them (also read by the approval rules' `discovery`). */
+export function entryMacsMatchSql(entryMacs: Prisma.Sql, reportedMacs: Prisma.Sql): Prisma.Sql {
+  return Prisma.sql`(coalesce(cardinality(${entryMacs}), 0) = 0 OR ${entryMacs} && ${reportedMacs})`;
 }
 
 /** The assigned pool, if it exists in the machine's tenant and site. */
