@@ -21,7 +21,12 @@ export const JOIN_REQUEST_EVENT_TYPES = [
 export type JoinRequestEventType = (typeof JOIN_REQUEST_EVENT_TYPES)[number];
 
 // Changes an operator or a tenant admin made (SPEC E1, E3): no request of their own.
-export const ADMIN_EVENT_TYPES = ["compute.admin.changed", "compute.discovery.changed", "compute.tpm-allow-list.changed"] as const;
+export const ADMIN_EVENT_TYPES = [
+  "compute.admin.changed",
+  "compute.discovery.changed",
+  "compute.tpm-allow-list.changed",
+  "compute.tpm-trust-store.changed",
+] as const;
 export type AdminEventType = (typeof ADMIN_EVENT_TYPES)[number];
 
 // A node's life after the join (SPEC D3).

@@ -12,6 +12,9 @@ import {
   listTpmAllowListMethod,
   removeDiscoveryMethod,
   removeTpmAllowListMethod,
+  listTpmTrustStoreMethod,
+  addTpmTrustStoreMethod,
+  removeTpmTrustStoreMethod,
   upsertDiscoveryMethod,
 } from "./attestation-methods";
 
@@ -38,6 +41,9 @@ export const METHODS: readonly MethodDefinition[] = [
   listTpmAllowListMethod,
   addTpmAllowListMethod,
   removeTpmAllowListMethod,
+  listTpmTrustStoreMethod,
+  addTpmTrustStoreMethod,
+  removeTpmTrustStoreMethod,
   updatePoolMethod,
 ];
 

@@ -2,10 +2,13 @@ import { addTpmAllowedKey, listTpmAllowedKeys, removeTpmAllowedKey } from "@/ser
 import { UsageError } from "../../shared/run-cli";
 import { nounUsage, required, text, type AdminNoun } from "./admin-command";
 import { at, printOutcome, printTable } from "./output";
+import { trustCaVerbs } from "./tpm-trust-ca";
 
 export const tpm: AdminNoun = {
   name: "tpm",
-  summary: "A tenant's TPM allow-list: endorsement keys (by SHA-256 of their DER SubjectPublicKeyInfo) the tpm attestor vouches for.",
+  summary:
+    "A tenant's TPM allow-list: endorsement keys (by SHA-256 of their DER SubjectPublicKeyInfo) the tpm attestor vouches for; " +
+    "and its trust store (trust-ca): manufacturer roots an EK certificate may chain to.",
   verbs: {
     allow: {
       synopsis: "--tenant <tenantId> (--ek-pem <file> | --sha256 <hex>) [--note <text>]",
@@ -62,5 +65,6 @@ export const tpm: AdminNoun = {
           );
       },
     },
+    ...trustCaVerbs(() => tpm),
   },
 };
