@@ -640,6 +640,15 @@ export interface components {
                 /** @description the ttlSeconds this approval asked for; the request gets the smallest */
                 ttlSeconds: number;
             }[];
+            /** @description the join's tpm.ekCertificate, when the tpm attestor judged one (SPEC I1); null: none */
+            ekCertificate: {
+                issuer: string;
+                /** @description the certificate's serial number, lowercase hex */
+                serial: string;
+                /** @description why it did not chain to a root of the tenant's TPM trust store; null: it chained */
+                failure: ("unknown-issuer" | "bad-signature" | "expired" | "not-yet-valid" | "invalid-chain") | null;
+                detail: string | null;
+            } | null;
         };
         Machine: {
             hostname: string;
@@ -1713,6 +1722,8 @@ export interface operations {
                     };
                     tpm?: {
                         ekPublicKey: string;
+                        ekCertificate?: string | null;
+                        ekCertificateChain?: string | null;
                         akPublic?: string | null;
                         activation?: {
                             challengeId: string;
