@@ -1,6 +1,6 @@
 import { addTpmTrustedRoot, listTpmTrustedRoots, removeTpmTrustedRoot } from "@/server/attestation/trust-store/tpm-trust-store";
-import { required, text, type AdminNoun, type AdminVerb } from "./admin-command";
-import { at, printOutcome, printTable } from "./output";
+import { required, type AdminNoun, type AdminVerb } from "./admin-command";
+import { at, pageOptions, printOutcome, printPage } from "./output";
 
 // `npm run admin -- tpm trust-ca add|list|remove` (SPEC I1): the tenant's TPM
 // trust store, the manufacturer roots EK certificates must chain to.
@@ -26,15 +26,11 @@ export function trustCaVerbs(noun: () => AdminNoun): Record<string, AdminVerb> {
       synopsis: "--tenant <tenantId> [--limit <1-200>] [--cursor <sha256>]",
       options: { tenant: { type: "string" }, limit: { type: "string" }, cursor: { type: "string" } },
       async run(context, values) {
-        const limit = text(values, "limit");
         const tenantId = required(values, "tenant", noun());
-        const page = await listTpmTrustedRoots(context.db, {
-          tenantId,
-          cursor: text(values, "cursor"),
-          limit: limit === undefined ? undefined : Number(limit),
-        });
-        printTable(
+        const page = await listTpmTrustedRoots(context.db, { tenantId, ...pageOptions(values) });
+        printPage(
           context,
+          page,
           page.roots,
           [
             ["SHA-256", (row) => row.sha256],
@@ -43,9 +39,7 @@ export function trustCaVerbs(noun: () => AdminNoun): Record<string, AdminVerb> {
             ["NOT AFTER", (row) => at(row.notAfter)],
           ],
           `no trusted TPM roots in ${tenantId}`,
-          page,
         );
-        if (!context.json && page.nextCursor) context.print(`more: --cursor ${page.nextCursor}`);
       },
     },
     "trust-ca remove": {
