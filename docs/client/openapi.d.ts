@@ -498,6 +498,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compute/tpmTrustStore/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lists the root certificates the tenant trusts for TPM EK certificates: subject, SHA-256 fingerprint and validity.
+         * @description Decided as `compute:attestation:read`.
+         *
+         *     Authorization `compute:attestation:read` @ `compute-tenant`; kind read; module `server`; phase v0.4; status registered.
+         */
+        post: operations["tpmTrustStoreList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/tpmTrustStore/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Trusts a manufacturer root (`certificate`: one PEM CERTIFICATE of a CA) for EK certificates at the join; idempotent. Publishes compute.tpm-trust-store.changed.
+         * @description Decided as `compute:attestation:manage`.
+         *
+         *     Authorization `compute:attestation:manage` @ `compute-tenant`; kind mutation; module `server`; phase v0.4; status registered.
+         */
+        post: operations["tpmTrustStoreAdd"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/tpmTrustStore/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stops trusting a root (`certificate`, as added); idempotent. Publishes compute.tpm-trust-store.changed.
+         * @description Decided as `compute:attestation:manage`.
+         *
+         *     Authorization `compute:attestation:manage` @ `compute-tenant`; kind mutation; module `server`; phase v0.4; status registered.
+         */
+        post: operations["tpmTrustStoreRemove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compute/pools/update": {
         parameters: {
             query?: never;
@@ -726,6 +792,15 @@ export interface components {
                 /** @description the ttlSeconds this approval asked for; the request gets the smallest */
                 ttlSeconds: number;
             }[];
+            /** @description the join's tpm.ekCertificate, when the tpm attestor judged one (SPEC I1); null: none */
+            ekCertificate: {
+                issuer: string;
+                /** @description the certificate's serial number, lowercase hex */
+                serial: string;
+                /** @description why it did not chain to a root of the tenant's TPM trust store; null: it chained */
+                failure: ("unknown-issuer" | "bad-signature" | "expired" | "not-yet-valid" | "invalid-chain") | null;
+                detail: string | null;
+            } | null;
         };
         Machine: {
             hostname: string;
@@ -753,7 +828,7 @@ export interface components {
             /** Format: starts_with */
             id: string;
             /** @enum {string} */
-            type: "security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "security.join-request.rule-matched" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.approval-rule.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked";
+            type: "security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "security.join-request.rule-matched" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.tpm-trust-store.changed" | "compute.approval-rule.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked";
             /** Format: date-time */
             occurredAt: string;
             tenantId: string;
@@ -827,6 +902,17 @@ export interface components {
         TpmAllowedKey: {
             ekSha256: string;
             note: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TpmTrustedRoot: {
+            /** @description SHA-256 fingerprint of the certificate's DER */
+            sha256: string;
+            subject: string;
+            /** Format: date-time */
+            notBefore: string;
+            /** Format: date-time */
+            notAfter: string;
             /** Format: date-time */
             createdAt: string;
         };
@@ -937,6 +1023,10 @@ export interface components {
         };
         TpmAllowListListResponse: {
             keys: components["schemas"]["TpmAllowedKey"][];
+            nextCursor?: string;
+        };
+        TpmTrustStoreListResponse: {
+            roots: components["schemas"]["TpmTrustedRoot"][];
             nextCursor?: string;
         };
         PoolsUpdateResponse: {
@@ -1760,7 +1850,7 @@ export interface operations {
                 "application/json": {
                     tenantId: string;
                     poolId: string;
-                    types?: ("security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "security.join-request.rule-matched" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.approval-rule.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked")[] | null;
+                    types?: ("security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "security.join-request.rule-matched" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.tpm-trust-store.changed" | "compute.approval-rule.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked")[] | null;
                     after?: string | null;
                     requestId?: string | null;
                     /** @default 100 */
@@ -1878,6 +1968,8 @@ export interface operations {
                     };
                     tpm?: {
                         ekPublicKey: string;
+                        ekCertificate?: string | null;
+                        ekCertificateChain?: string | null;
                         akPublic?: string | null;
                         activation?: {
                             challengeId: string;
@@ -3435,6 +3527,346 @@ export interface operations {
                 "application/json": {
                     tenantId: string;
                     ekSha256: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveryRemoveResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT */
+            400: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED */
+            403: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: anything but POST. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_STATE */
+            409: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id"?: string;
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tpmTrustStoreList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenantId: string;
+                    /** @default 100 */
+                    limit?: number | null;
+                    cursor?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TpmTrustStoreListResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT */
+            400: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED */
+            403: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: anything but POST. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id"?: string;
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tpmTrustStoreAdd: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenantId: string;
+                    certificate: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TpmTrustedRoot"];
+                };
+            };
+            /** @description INVALID_ARGUMENT */
+            400: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED */
+            403: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: anything but POST. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_STATE */
+            409: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id"?: string;
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    tpmTrustStoreRemove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenantId: string;
+                    certificate: string;
                 };
             };
         };

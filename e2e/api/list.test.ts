@@ -94,6 +94,8 @@ describe("joinRequests/list", () => {
         "csrSha256",
         "decidedAt",
         "decidedBy",
+        // SPEC I1: null when the join sent no EK certificate
+        "ekCertificate",
         "expiresAt",
         "id",
         "machine",
@@ -119,6 +121,7 @@ describe("joinRequests/list", () => {
       poolId: world.pools.a,
       state: "approved",
       consumedAt: null,
+      ekCertificate: null,
     });
     expect(request.id).toMatch(/^jreq_[0-9a-hjkmnp-tv-z]{26}$/);
     expect(request.csrSha256).toMatch(/^[0-9a-f]{64}$/);

@@ -36,6 +36,11 @@ const machine = object("request.machine", {
 
 const approval = object("approval", { by: STRING, at: TIMESTAMP, ttlSeconds: INT });
 
+/** SPEC I1: what the join's EK certificate said (failure null: it chained to the tenant's trust store). */
+const ekCertificate = nullable(
+  object("request.ekCertificate", { issuer: STRING, serial: STRING, failure: nullable(STRING), detail: nullable(STRING) }),
+);
+
 /** `request`: the request as the API returns it (timestamps as CEL timestamps), its credential and whether its TPM was proven. */
 export const REQUEST_SHAPE = object("request", {
   id: STRING,
@@ -54,6 +59,7 @@ export const REQUEST_SHAPE = object("request", {
   consumedAt: nullable(TIMESTAMP),
   approvalsRequired: INT,
   approvals: list(approval, MAX_APPROVALS_REQUIRED),
+  ekCertificate,
   credential: object("request.credential", { kind: STRING, id: STRING }),
   tpmProven: BOOL,
 });

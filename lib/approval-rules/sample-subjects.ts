@@ -30,6 +30,7 @@ const request: RuleSubject["request"] = {
   consumedAt: null,
   approvalsRequired: 1,
   approvals: [{ by: "usr_sample", at, ttlSeconds: 3600 }],
+  ekCertificate: { issuer: "CN=swtpm-localca", serial: "01", failure: "unknown-issuer", detail: null },
 };
 
 export const SAMPLE_SUBJECTS: readonly RuleSubject[] = [
@@ -46,6 +47,7 @@ export const SAMPLE_SUBJECTS: readonly RuleSubject[] = [
       reasons: ["placeholder-hardware-id", "unknown-to-discovery"],
       machine: { ...request.machine, tpmEkSha256: null, tpmEkProven: false, macAddresses: [] },
       approvals: [],
+      ekCertificate: null,
     },
     credential: { kind: "join-token", id: "sample" },
     discovery: null,

@@ -15,3 +15,13 @@ export type DiscoveredMachineJson = z.infer<typeof discoveredMachineJson>;
 /** An endorsement key on a tenant's TPM allow-list, by the SHA-256 of its DER SubjectPublicKeyInfo. */
 export const tpmAllowedKeyJson = z.strictObject({ ekSha256: sha256Hex, note: z.string(), createdAt: timestamp });
 export type TpmAllowedKeyJson = z.infer<typeof tpmAllowedKeyJson>;
+
+/** A root certificate in a tenant's TPM trust store (SPEC I1). */
+export const tpmTrustedRootJson = z.strictObject({
+  sha256: sha256Hex.meta({ description: "SHA-256 fingerprint of the certificate's DER" }),
+  subject: z.string(),
+  notBefore: timestamp,
+  notAfter: timestamp,
+  createdAt: timestamp,
+});
+export type TpmTrustedRootJson = z.infer<typeof tpmTrustedRootJson>;

@@ -40,6 +40,23 @@ export function toMachineJson(row: MachineJson): MachineJson {
   };
 }
 
+export const EK_CERTIFICATE_FAILURES = ["unknown-issuer", "bad-signature", "expired", "not-yet-valid", "invalid-chain"] as const;
+
+/** SPEC I1: what the join's EK certificate said, as the request shows it. */
+export const ekCertificateJson = z
+  .strictObject({
+    issuer: z.string(),
+    serial: z.string().meta({ description: "the certificate's serial number, lowercase hex" }),
+    failure: z
+      .enum(EK_CERTIFICATE_FAILURES)
+      .nullable()
+      .meta({ description: "why it did not chain to a root of the tenant's TPM trust store; null: it chained" }),
+    detail: z.string().nullable(),
+  })
+  .nullable()
+  .meta({ description: "the join's tpm.ekCertificate, when the tpm attestor judged one (SPEC I1); null: none" });
+export type EkCertificateJson = z.infer<typeof ekCertificateJson>;
+
 export const joinRequestJson = z.strictObject({
   id: z.string().startsWith("jreq_"),
   tenantId: z.string(),
@@ -57,5 +74,6 @@ export const joinRequestJson = z.strictObject({
   consumedAt: timestamp.nullable(),
   approvalsRequired: approvalsRequiredField,
   approvals: approvalsField,
+  ekCertificate: ekCertificateJson,
 });
 export type JoinRequestJson = z.infer<typeof joinRequestJson>;

@@ -94,3 +94,21 @@ export const listTpmAllowedKeysInput = z.strictObject({
 });
 
 export type DiscoveredMachineInput = z.output<typeof discoveredMachineInput>;
+
+// SPEC I1: the tenant's TPM trust store. What the certificate holds is read
+// where it is stored (readTrustAnchor), so a bad one is a 400 naming `certificate`.
+export const TRUST_ANCHOR_MAX_CHARACTERS = 16 * 1024;
+
+export const tpmTrustedRootInput = z.strictObject({
+  tenantId: tenantIdField,
+  certificate: z
+    .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a PEM CERTIFICATE") })
+    .max(TRUST_ANCHOR_MAX_CHARACTERS, { error: `must be at most ${TRUST_ANCHOR_MAX_CHARACTERS} characters` }),
+});
+
+export const listTpmTrustedRootsInput = z.strictObject({
+  tenantId: tenantIdField,
+  limit: withDefault(boundedInt(1, 200), 100),
+  // the fingerprint of the previous page's last root
+  cursor: optional(ekSha256Field),
+});

@@ -27,6 +27,7 @@ export const ADMIN_EVENT_TYPES = [
   "compute.admin.changed",
   "compute.discovery.changed",
   "compute.tpm-allow-list.changed",
+  "compute.tpm-trust-store.changed",
   // SPEC H2: a pool's approval rule created, updated, deleted or reordered
   "compute.approval-rule.changed",
 ] as const;

@@ -8,6 +8,9 @@ import { codePointLength, optional } from "./fields";
 
 export const CSR_MAX_CHARACTERS = 16 * 1024;
 export const EK_MAX_CHARACTERS = 8 * 1024;
+/** An EK certificate is a few KiB; a chain of intermediates a few of those. */
+export const EK_CERTIFICATE_MAX_CHARACTERS = 16 * 1024;
+export const EK_CERTIFICATE_CHAIN_MAX_CHARACTERS = 64 * 1024;
 export const HOSTNAME_MAX_CHARACTERS = 253;
 export const HARDWARE_ID_MAX_CHARACTERS = 128;
 export const MAX_MAC_ADDRESSES = 32;
@@ -68,6 +71,9 @@ export const joinNodeInput = z.strictObject({
     z.strictObject(
       {
         ekPublicKey: pem("public key", EK_MAX_CHARACTERS),
+        // SPEC I1: the manufacturer's certificate for this EK, and its intermediates (what they hold is read at the join)
+        ekCertificate: optional(pem("CERTIFICATE", EK_CERTIFICATE_MAX_CHARACTERS)),
+        ekCertificateChain: optional(pem("CERTIFICATE chain", EK_CERTIFICATE_CHAIN_MAX_CHARACTERS)),
         // SPEC F1: the attestation key's TPM2B_PUBLIC, and on the second step the activated challenge
         akPublic: optional(base64("the AK's TPM2B_PUBLIC", AK_PUBLIC_MAX_CHARACTERS)),
         activation: optional(

@@ -24,6 +24,9 @@ export const METHOD_GROUPS: Record<string, string> = {
   tpmAllowList:
     "The tenant's TPM allow-list: endorsement keys, by the SHA-256 of their DER SubjectPublicKeyInfo, that the `tpm` attestor vouches " +
     "for. Decided on `compute-tenant/{tenantId}`.",
+  tpmTrustStore:
+    "The tenant's TPM trust store: manufacturer root certificates. A proven endorsement key whose `tpm.ekCertificate` chains to one " +
+    "(RFC 5280 path validation at the time of the join) is allowed as if it were on the allow-list. Decided on `compute-tenant/{tenantId}`.",
   pools:
     "A pool's settings: how many distinct principals (users or service keys) must approve each of its join requests " +
     "(`approvalsRequired`, 1 to 5). Decided on `compute-pool/{poolId}` as `compute:pools:manage`, which only `tenant-admin` holds.",
@@ -45,6 +48,7 @@ export const GROUP_ORDER = [
   "inventory",
   "discovery",
   "tpmAllowList",
+  "tpmTrustStore",
   "pools",
   "approvalRules",
 ];

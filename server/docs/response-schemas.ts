@@ -6,7 +6,7 @@ import { joinTokenJson } from "@/lib/join-tokens/join-token-json";
 import { eventJson } from "@/lib/events/event-json";
 import { nodeJson } from "@/lib/nodes/node-json";
 import { snapshotJson } from "@/lib/inventory/snapshot-json";
-import { discoveredMachineJson, tpmAllowedKeyJson } from "@/lib/attestation/attestation-json";
+import { discoveredMachineJson, tpmAllowedKeyJson, tpmTrustedRootJson } from "@/lib/attestation/attestation-json";
 import { joinAdmitted, joinChallenge, joinPending } from "@/lib/api/responses/nodes";
 import type { MethodDefinition } from "../methods/define-method";
 
@@ -24,6 +24,7 @@ const NAMED_SHAPES: Record<string, z.ZodType> = {
   InventorySnapshot: snapshotJson,
   DiscoveredMachine: discoveredMachineJson,
   TpmAllowedKey: tpmAllowedKeyJson,
+  TpmTrustedRoot: tpmTrustedRootJson,
   JoinAdmitted: joinAdmitted,
   JoinPending: joinPending,
   JoinChallenge: joinChallenge,

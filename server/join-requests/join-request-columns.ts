@@ -1,6 +1,7 @@
 import "server-only";
 import { Prisma, type JoinRequest } from "../db/generated/client";
 import { APPROVALS_COLUMN } from "./approvals-column";
+import { EK_CERTIFICATE_COLUMN } from "../attestation/tpm/ek-certificate-column";
 
 // The join_requests table's columns, for the raw statements that read and
 // write it (the list, the transitions, the join's lookup): one list, so a
@@ -37,7 +38,7 @@ export const JOIN_REQUEST_COLUMN_OF = {
 /**
  * Every column, named as the Prisma model names it, so raw rows are
  * JoinRequests (the state enum read as text), and the request's approvals
- * (SPEC H1) read with it.
+ * (SPEC H1) and EK certificate facts (SPEC I1) read with it.
  */
 export const JOIN_REQUEST_COLUMNS = Prisma.raw(
   [
@@ -45,5 +46,6 @@ export const JOIN_REQUEST_COLUMNS = Prisma.raw(
       field === "state" ? `${column}::text AS ${field}` : field === column ? column : `${column} AS "${field}"`,
     ),
     APPROVALS_COLUMN,
+    EK_CERTIFICATE_COLUMN,
   ].join(", "),
 );

@@ -2,10 +2,11 @@ import "server-only";
 import type { JoinRequest } from "../db/generated/client";
 import { effectiveState } from "@/lib/join-requests/state-machine";
 import { approvalsJson, type WithApprovals } from "./approvals-column";
+import { ekCertificateJsonOf, type WithEkCertificate } from "../attestation/tpm/ek-certificate-column";
 import { toMachineJson, type JoinRequestJson, type JoinRequestReason } from "@/lib/join-requests/join-request-json";
 
 /** A stored join request as every method returns it (SPEC B1). */
-export function toJoinRequestJson(row: JoinRequest & WithApprovals, now: Date): JoinRequestJson {
+export function toJoinRequestJson(row: JoinRequest & WithApprovals & WithEkCertificate, now: Date): JoinRequestJson {
   return {
     id: row.id,
     tenantId: row.tenantId,
@@ -23,5 +24,6 @@ export function toJoinRequestJson(row: JoinRequest & WithApprovals, now: Date): 
     consumedAt: row.consumedAt?.toISOString() ?? null,
     approvalsRequired: row.approvalsRequired,
     approvals: approvalsJson(row),
+    ekCertificate: ekCertificateJsonOf(row),
   };
 }

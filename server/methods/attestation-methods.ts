@@ -1,17 +1,26 @@
 import "server-only";
-import { tpmAllowedKeyJson } from "@/lib/attestation/attestation-json";
-import { listDiscoveryResponse, listTpmAllowListResponse, removedResponse, upsertDiscoveryResponse } from "@/lib/api/responses/attestation";
+import { tpmAllowedKeyJson, tpmTrustedRootJson } from "@/lib/attestation/attestation-json";
+import {
+  listDiscoveryResponse,
+  listTpmAllowListResponse,
+  listTpmTrustStoreResponse,
+  removedResponse,
+  upsertDiscoveryResponse,
+} from "@/lib/api/responses/attestation";
 import {
   addTpmAllowedKeyInput,
   listDiscoveredMachinesInput,
   listTpmAllowedKeysInput,
   removeDiscoveredMachinesInput,
+  listTpmTrustedRootsInput,
   removeTpmAllowedKeyInput,
+  tpmTrustedRootInput,
   upsertDiscoveredMachinesInput,
 } from "@/lib/validations/attestation";
 import { listDiscoveredMachines } from "../attestation/discovery/list-discovered-machines";
 import { removeDiscoveredMachines } from "../attestation/discovery/remove-discovered-machines";
 import { addTpmAllowedKey, listTpmAllowedKeys, removeTpmAllowedKey } from "../attestation/allow-list/tpm-allow-list";
+import { addTpmTrustedRoot, listTpmTrustedRoots, removeTpmTrustedRoot } from "../attestation/trust-store/tpm-trust-store";
 import { upsertDiscoveredMachines } from "../attestation/discovery/upsert-discovered-machines";
 import { defineSiteMethod, defineTenantMethod } from "./define-method";
 
@@ -88,4 +97,41 @@ export const removeTpmAllowListMethod = defineTenantMethod({
   summary: "Takes an endorsement key off the allow-list. Publishes compute.tpm-allow-list.changed.",
   input: removeTpmAllowedKeyInput,
   handler: ({ db, input, principal, now }) => removeTpmAllowedKey({ db, actor: principal.id, now, input }),
+});
+
+export const listTpmTrustStoreMethod = defineTenantMethod({
+  ...tenant,
+  name: "tpmTrustStore/list",
+  phase: "v0.4",
+  responses: { 200: listTpmTrustStoreResponse },
+  kind: "read",
+  permission: "compute:attestation:read",
+  summary: "Lists the root certificates the tenant trusts for TPM EK certificates: subject, SHA-256 fingerprint and validity.",
+  input: listTpmTrustedRootsInput,
+  handler: ({ db, input }) => listTpmTrustedRoots(db, input),
+});
+
+export const addTpmTrustStoreMethod = defineTenantMethod({
+  ...tenant,
+  name: "tpmTrustStore/add",
+  phase: "v0.4",
+  responses: { 200: tpmTrustedRootJson },
+  kind: "mutation",
+  permission: "compute:attestation:manage",
+  summary:
+    "Trusts a manufacturer root (`certificate`: one PEM CERTIFICATE of a CA) for EK certificates at the join; idempotent. Publishes compute.tpm-trust-store.changed.",
+  input: tpmTrustedRootInput,
+  handler: async ({ db, input, principal, now }) => (await addTpmTrustedRoot({ db, actor: principal.id, now, input })).root,
+});
+
+export const removeTpmTrustStoreMethod = defineTenantMethod({
+  ...tenant,
+  name: "tpmTrustStore/remove",
+  phase: "v0.4",
+  responses: { 200: removedResponse },
+  kind: "mutation",
+  permission: "compute:attestation:manage",
+  summary: "Stops trusting a root (`certificate`, as added); idempotent. Publishes compute.tpm-trust-store.changed.",
+  input: tpmTrustedRootInput,
+  handler: ({ db, input, principal, now }) => removeTpmTrustedRoot({ db, actor: principal.id, now, input }),
 });

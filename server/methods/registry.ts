@@ -20,6 +20,9 @@ import {
   listTpmAllowListMethod,
   removeDiscoveryMethod,
   removeTpmAllowListMethod,
+  listTpmTrustStoreMethod,
+  addTpmTrustStoreMethod,
+  removeTpmTrustStoreMethod,
   upsertDiscoveryMethod,
 } from "./attestation-methods";
 
@@ -46,6 +49,9 @@ export const METHODS: readonly MethodDefinition[] = [
   listTpmAllowListMethod,
   addTpmAllowListMethod,
   removeTpmAllowListMethod,
+  listTpmTrustStoreMethod,
+  addTpmTrustStoreMethod,
+  removeTpmTrustStoreMethod,
   updatePoolMethod,
   listRulesMethod,
   createRuleMethod,

@@ -8,6 +8,7 @@ import { runAttestors } from "../attestation/attestors/run-attestors";
 import type { MachineFacts } from "../join-requests/create-join-request";
 import { readEndorsementKeyField, verifyCsr, type VerifiedCsr } from "../pki/machine-keys";
 import type { EndorsementKey } from "@/lib/tpm/endorsement-key";
+import type { PresentedEkCertificate } from "../attestation/tpm/presented-ek-certificate";
 import { decideRetry } from "@/lib/join-requests/state-machine";
 import type { JoinNodeInput } from "@/lib/validations/node-join";
 import { admitApprovedNode, admitNewNode, type Admitted } from "./admit-node";
@@ -17,6 +18,7 @@ import { checkTpmRequirement } from "../join-requests/check-tpm-requirement";
 import { attestationKeyName } from "../attestation/tpm/attestation-key";
 import { issueTpmChallenge, type Challenge } from "../attestation/tpm/issue-tpm-challenge";
 import { verifyTpmActivation } from "../attestation/tpm/tpm-activation";
+import { readEkCertificateField } from "../attestation/tpm/read-ek-certificate-field";
 import { refuseCredential, type JoinCredential } from "./join-credential";
 import { checkJoinCredentialUsesLeft, countJoinCredentialUse } from "./count-join-credential-use";
 import { recordedMachine } from "./recorded-machine";
@@ -51,6 +53,7 @@ export async function joinNode(input: {
   const csr = await verifyCsr(body.csr);
   await checkJoinCredentialUsesLeft(db, credential, csr.sha256); // SPEC G4: before any other work
   const ek = body.tpm ? readEndorsementKeyField(body.tpm.ekPublicKey) : null; // SPEC G1: read once
+  const ekCertificate = body.tpm && ek ? readEkCertificateField(body.tpm, ek, input.now) : undefined; // SPEC I1
   const akName = body.tpm?.akPublic ? attestationKeyName(body.tpm.akPublic) : null;
   if (body.tpm?.activation && !akName) {
     throw new ApiError("INVALID_ARGUMENT", "tpm.activation answers a challenge for an AK: send tpm.akPublic with it", [
@@ -65,7 +68,7 @@ export async function joinNode(input: {
     tpmEkProven: false,
   };
   const scope = await joinScope(db, credential);
-  const join = { ...input, limits: input.limits ?? pendingLimitsFromEnv(), csr, machine, scope, akName, ek };
+  const join = { ...input, limits: input.limits ?? pendingLimitsFromEnv(), csr, machine, scope, akName, ek, ekCertificate };
   for (let round = 0; round < 4; round++) {
     try {
       return await joinOnce(join);
@@ -83,6 +86,7 @@ type Join = Parameters<typeof joinNode>[0] & {
   scope: JoinScope;
   akName: Buffer | null;
   ek: EndorsementKey | null;
+  ekCertificate: PresentedEkCertificate | undefined;
 };
 
 async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
@@ -110,13 +114,13 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
     );
   }
   const tpmChallengeId = activation?.challengeId;
-  const { reasons, pool, challenge } = await runAttestors(db, {
+  const { reasons, pool, challenge, ekCertificate } = await runAttestors(db, {
     tenantId: scope.tenantId,
     siteId: scope.siteId,
     pool: scope.pool,
     credential: credential.kind,
     machine,
-    tpmProof: { akName, proven: tpmChallengeId !== undefined },
+    tpmProof: { akName, proven: tpmChallengeId !== undefined, ekCertificate: join.ekCertificate },
   });
   if (pool?.archivedAt) throw archived(pool);
   if (challenge && akName && join.ek) {
@@ -145,6 +149,7 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
     csrSha256: csr.sha256,
     expireRequestId,
     tpmChallengeId,
+    ekCertificate,
     limits: join.limits,
     ttlSeconds: join.pendingTtlSeconds,
     now,

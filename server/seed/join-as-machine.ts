@@ -26,7 +26,15 @@ export async function joinAsMachine(input: { db: Db; credential: JoinCredential;
   const { db, credential, tpm, now } = input;
   const body: JoinNodeInput = {
     ...input.body,
-    tpm: tpm ? { ekPublicKey: tpm.ekPublicKeyPem, akPublic: bytes(tpm.akPublic), activation: undefined } : undefined,
+    tpm: tpm
+      ? {
+          ekPublicKey: tpm.ekPublicKeyPem,
+          ekCertificate: undefined,
+          ekCertificateChain: undefined,
+          akPublic: bytes(tpm.akPublic),
+          activation: undefined,
+        }
+      : undefined,
   };
   const first = await joinNode({ db, credential, body, now });
   if (first.status !== "challenge" || !tpm) return { outcome: first, body };

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { discoveredMachineJson, tpmAllowedKeyJson } from "@/lib/attestation/attestation-json";
+import { discoveredMachineJson, tpmAllowedKeyJson, tpmTrustedRootJson } from "@/lib/attestation/attestation-json";
 import { nextCursor } from "@/lib/wire/fields";
 
 // What the discovery and tpmAllowList methods answer (SPEC E3); tpmAllowList/add returns the key itself.
@@ -13,3 +13,4 @@ export const upsertDiscoveryResponse = z.strictObject({
 export type UpsertDiscoveryResponse = z.infer<typeof upsertDiscoveryResponse>;
 export const removedResponse = z.strictObject({ removed: z.int() });
 export const listTpmAllowListResponse = z.strictObject({ keys: z.array(tpmAllowedKeyJson), nextCursor });
+export const listTpmTrustStoreResponse = z.strictObject({ roots: z.array(tpmTrustedRootJson), nextCursor });

@@ -43,7 +43,12 @@ export function cliActor(): string {
 
 /** `npm run admin -- <noun> <verb> …`: parses, runs one verb, and throws what the CLI runner turns into exit codes. */
 export async function runAdmin(argv: string[], io: AdminIo): Promise<void> {
-  const [nounName, verbName, ...rest] = argv;
+  const [nounName, firstWord, ...afterVerb] = argv;
+  // A verb may be two words (`tpm trust-ca add`): the longer name wins.
+  const twoWords = `${firstWord} ${afterVerb[0]}`;
+  const twoWordVerb = NOUNS.some((noun) => noun.name === nounName && twoWords in noun.verbs);
+  const verbName = twoWordVerb ? twoWords : firstWord;
+  const rest = twoWordVerb ? afterVerb.slice(1) : afterVerb;
   if (nounName === "--help" || nounName === "-h") return io.print(ADMIN_USAGE);
   const noun = NOUNS.find((candidate) => candidate.name === nounName);
   if (!noun) throw new UsageError(nounName ? `unknown noun ${nounName}` : "");

@@ -1,7 +1,8 @@
 import "server-only";
 import type { Db } from "../../db/client";
 import type { PoolFacts } from "../../places/find-pool";
-import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
+import type { PresentedEkCertificate } from "../tpm/presented-ek-certificate";
+import type { EkCertificateJson, JoinRequestReason } from "@/lib/join-requests/join-request-json";
 
 // An attestor judges one thing about a joining machine (SPEC B5). It may
 // defer the join (its reason lands in the request's `reasons`), refuse it
@@ -25,7 +26,7 @@ export interface AttestationSubject {
   credential: "join-token" | "site-enrollment-key";
   machine: JoiningMachine;
   /** SPEC F1: the presented AK's Name (null: none), and whether this join proved the EK by credential activation */
-  tpmProof: { akName: Buffer | null; proven: boolean };
+  tpmProof: { akName: Buffer | null; proven: boolean; ekCertificate?: PresentedEkCertificate };
 }
 
 export interface Verdict {
@@ -34,6 +35,8 @@ export interface Verdict {
   pool?: PoolFacts;
   /** tpm: the EK must be proven first (SPEC F1); the join is answered with a challenge */
   challenge?: true;
+  /** tpm: what the EK certificate said, for the request to show (SPEC I1) */
+  ekCertificate?: NonNullable<EkCertificateJson>;
 }
 
 export interface Attestor {

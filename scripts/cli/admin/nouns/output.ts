@@ -1,5 +1,5 @@
 import type { AdminOutcome } from "@/server/admin/admin-error";
-import type { AdminContext } from "./admin-command";
+import { text, type AdminContext, type OptionValues } from "./admin-command";
 
 // What the admin CLI prints: a readable line or table, or with --json one
 // JSON document (dates as RFC 3339). Never a secret, except the one bearer a
@@ -47,4 +47,16 @@ export const at = (date: Date | string | null | undefined) => (date ? new Date(d
 export function printLines<Row>(context: AdminContext, rows: Row[], line: (row: Row) => string, none: string) {
   if (context.json) context.print(toJson(rows));
   else context.print(rows.length ? rows.map(line).join("\n") : none);
+}
+
+/** A list verb's `--limit` and `--cursor`, as the list functions take them (their schemas check them). */
+export function pageOptions(values: OptionValues): { limit: number | undefined; cursor: string | undefined } {
+  const limit = text(values, "limit");
+  return { limit: limit === undefined ? undefined : Number(limit), cursor: text(values, "cursor") };
+}
+
+/** One page of a list as a table (with --json the page itself), then where the next page starts. */
+export function printPage<Row>(context: AdminContext, page: { nextCursor?: string }, rows: Row[], columns: Column<Row>[], none: string) {
+  printTable(context, rows, columns, none, page);
+  if (!context.json && page.nextCursor) context.print(`more: --cursor ${page.nextCursor}`);
 }

@@ -1,11 +1,14 @@
 import { addTpmAllowedKey, listTpmAllowedKeys, removeTpmAllowedKey } from "@/server/attestation/allow-list/tpm-allow-list";
 import { UsageError } from "../../shared/run-cli";
 import { nounUsage, required, text, type AdminNoun } from "./admin-command";
-import { at, printOutcome, printTable } from "./output";
+import { at, pageOptions, printOutcome, printPage } from "./output";
+import { trustCaVerbs } from "./tpm-trust-ca";
 
 export const tpm: AdminNoun = {
   name: "tpm",
-  summary: "A tenant's TPM allow-list: endorsement keys (by SHA-256 of their DER SubjectPublicKeyInfo) the tpm attestor vouches for.",
+  summary:
+    "A tenant's TPM allow-list: endorsement keys (by SHA-256 of their DER SubjectPublicKeyInfo) the tpm attestor vouches for; " +
+    "and its trust store (trust-ca): manufacturer roots an EK certificate may chain to.",
   verbs: {
     allow: {
       synopsis: "--tenant <tenantId> (--ek-pem <file> | --sha256 <hex>) [--note <text>]",
@@ -28,15 +31,11 @@ export const tpm: AdminNoun = {
       synopsis: "--tenant <tenantId> [--limit <1-200>] [--cursor <sha256>]",
       options: { tenant: { type: "string" }, limit: { type: "string" }, cursor: { type: "string" } },
       async run(context, values) {
-        const limit = text(values, "limit");
         const tenantId = required(values, "tenant", tpm);
-        const page = await listTpmAllowedKeys(context.db, {
-          tenantId,
-          cursor: text(values, "cursor"),
-          limit: limit === undefined ? undefined : Number(limit),
-        });
-        printTable(
+        const page = await listTpmAllowedKeys(context.db, { tenantId, ...pageOptions(values) });
+        printPage(
           context,
+          page,
           page.keys,
           [
             ["EK SHA-256", (row) => row.ekSha256],
@@ -44,9 +43,7 @@ export const tpm: AdminNoun = {
             ["ADDED", (row) => at(row.createdAt)],
           ],
           `no allowed endorsement keys in ${tenantId}`,
-          page,
         );
-        if (!context.json && page.nextCursor) context.print(`more: --cursor ${page.nextCursor}`);
       },
     },
     remove: {
@@ -62,5 +59,6 @@ export const tpm: AdminNoun = {
           );
       },
     },
+    ...trustCaVerbs(() => tpm),
   },
 };

@@ -52,7 +52,7 @@ export const webhooks: AdminNoun = {
   name: "webhooks",
   summary: `A tenant's webhook subscriptions; the signing secret is shown once, by create and rotate-secret.
 Event types (default: all): security.join-request.created, .approved, .rejected, .consumed, .expired;
-  compute.admin.changed, compute.discovery.changed, compute.tpm-allow-list.changed`,
+  compute.admin.changed, compute.discovery.changed, compute.tpm-allow-list.changed, compute.tpm-trust-store.changed`,
   verbs: {
     create: {
       synopsis: "--tenant <tenantId> --url <https://…> [--types <type,type,…>]",

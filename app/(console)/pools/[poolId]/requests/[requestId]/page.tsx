@@ -7,6 +7,7 @@ import { RequestActions } from "@/components/join-requests/request-actions";
 import { queuePoolOf } from "@/components/join-requests/queue-pool";
 import { RequestTimeline } from "@/components/join-requests/request-timeline";
 import { MachineIdentityFields } from "@/components/ui/machine-identity-fields";
+import { EkCertificateFacts } from "@/components/ui/ek-certificate-facts";
 import styles from "@/components/join-requests/request-detail.module.css";
 import { PoolHeading } from "@/components/pools/pool-heading";
 import { nodeHref } from "@/components/nodes/node-url";
@@ -74,6 +75,7 @@ export default async function JoinRequestPage({ params }: Props) {
             <dt>System UUID</dt>
             <dd className="mono">{machine.systemUuid}</dd>
             <MachineIdentityFields machine={machine} />
+            <EkCertificateFacts certificate={request.ekCertificate} />
             <dt>CSR SHA-256</dt>
             <dd className="mono">
               {request.csrSha256} <CopyButton value={request.csrSha256} label="Copy the CSR fingerprint" />
