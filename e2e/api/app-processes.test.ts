@@ -139,10 +139,13 @@ describe("two app processes behind one port", () => {
       victim = (await replacement())!;
       await expect.poll(log, { timeout: 30_000 }).toContain(`app process ${victim} serving`);
     }
+    // A connection the primary handed to the process as it was killed hangs
+    // until the client's timeout (10 s): on a loaded machine that can be the
+    // whole kill sequence, so keep calling until the survivors have answered.
+    await expect.poll(() => statuses.length, { timeout: 30_000 }).toBeGreaterThan(0);
     serving = false;
     await traffic;
     expect(appProcesses(server.pid).size).toBe(2);
-    expect(statuses.length).toBeGreaterThan(0);
     expect(
       statuses.filter((status) => status !== 200),
       "answers other than 200 while one process was down",
