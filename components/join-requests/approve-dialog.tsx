@@ -18,8 +18,8 @@ export function ApproveDialog(props: { pool: QueuePool; request: JoinRequestJson
   const form = useDecisionForm("approve", { tenantId: pool.tenantId, poolId: pool.id, requestId: request.id });
   const now = useNow();
   // SPEC H1: what this approval does, when the request needs more than one
-  const progress = approvalProgress(request, pool.me);
-  const effect = request.approvalsRequired > 1 ? approvalEffectText(progress) : null;
+  const progress = approvalProgress(request, pool.me, pool.approvalsRequired);
+  const effect = progress.required > 1 ? approvalEffectText(progress) : null;
   const mutation = useApproveJoinRequestMutation({
     onSuccess: (approved) => {
       if (approved.state === "pending") {

@@ -7,8 +7,8 @@ import type { QueuePool } from "./queue-pool";
  * words ("You approved this · waiting for 1 more"); null when it is not. Approving
  * again would answer the request unchanged, so Approve is not offered then.
  */
-export function myApprovalWaiting(pool: Pick<QueuePool, "me">, request: JoinRequestJson): string | null {
+export function myApprovalWaiting(pool: Pick<QueuePool, "me" | "approvalsRequired">, request: JoinRequestJson): string | null {
   if (request.state !== "pending") return null;
-  const progress = approvalProgress(request, pool.me);
+  const progress = approvalProgress(request, pool.me, pool.approvalsRequired);
   return progress.mine ? waitingForMineText(progress.missing) : null;
 }

@@ -11,6 +11,8 @@ export interface QueuePool {
   canManageAttestation?: boolean;
   /** the signed-in principal's id, as a request's approvals name it (SPEC H1) */
   me: string;
+  /** the pool's approvals required: what an unclaimed site request needs when this pool decides it (SPEC H1) */
+  approvalsRequired: number;
   /** labels (an email, a key's name) for the principals approvals may name; others show as their id */
   approverNames: Readonly<Record<string, string>>;
 }
@@ -25,6 +27,7 @@ export function queuePoolOf(
     requiresTpm: boolean;
     canDecide: boolean;
     principalId: string;
+    approvalsRequired: number;
   },
   approverNames: Readonly<Record<string, string>> = {},
 ): QueuePool {
@@ -36,6 +39,7 @@ export function queuePoolOf(
     requiresTpm: pool.requiresTpm,
     canDecide: pool.canDecide,
     me: pool.principalId,
+    approvalsRequired: pool.approvalsRequired,
     approverNames,
   };
 }

@@ -63,7 +63,8 @@ export function TeachAndApproveDialog(props: {
   const failed = mutation.error;
   const taught = done?.taught ?? failed?.taught ?? null;
   // SPEC H1: offered only to a principal who has not approved yet (request-actions.tsx)
-  const effect = request.approvalsRequired > 1 ? approvalEffectText(approvalProgress(request, pool.me)) : null;
+  const progress = approvalProgress(request, pool.me, pool.approvalsRequired);
+  const effect = progress.required > 1 ? approvalEffectText(progress) : null;
 
   return (
     <ModalDialog

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { approvalCountText, approvalEffectText, approvalProgress, approvalRecordedText, waitingForMineText } from "./approval-progress";
+import {
+  approvalCountText,
+  approvalEffectText,
+  approvalProgress,
+  approvalRecordedText,
+  approvalsRequiredIn,
+  waitingForMineText,
+} from "./approval-progress";
 
 const approval = (by: string) => ({ by, at: "2026-12-06T10:00:00.000Z", ttlSeconds: 3600 });
 const request = (approvalsRequired: number, ...by: string[]) => ({ approvalsRequired, approvals: by.map(approval) });
@@ -36,5 +43,14 @@ describe("approvalProgress and its words (SPEC H1)", () => {
     expect(approvalRecordedText(request(2, "me"))).toBe("Approval recorded · 1 more needed");
     expect(approvalRecordedText(request(3, "me"))).toBe("Approval recorded · 2 more needed");
     expect(waitingForMineText(0)).toBe("You approved this");
+  });
+
+  it("an unclaimed site request needs what the deciding pool requires, unless its own count is higher", () => {
+    const unclaimed = { poolId: null, approvalsRequired: 1, approvals: [] };
+    expect(approvalsRequiredIn(unclaimed, 2)).toBe(2);
+    expect(approvalsRequiredIn({ ...unclaimed, approvalsRequired: 3 }, 2)).toBe(3);
+    expect(approvalsRequiredIn({ ...unclaimed, poolId: "gpu-c" }, 2)).toBe(1);
+    expect(approvalEffectText(approvalProgress(unclaimed, "me", 2))).toBe("1 more needed after yours");
+    expect(approvalEffectText(approvalProgress({ ...unclaimed, poolId: "gpu-a" }, "me", 2))).toBe("Your approval completes it");
   });
 });

@@ -15,9 +15,23 @@ export interface ApprovalProgress {
   afterMine: number;
 }
 
-export function approvalProgress(request: { approvals: readonly ApprovalJson[]; approvalsRequired: number }, me: string): ApprovalProgress {
+/**
+ * The approvals a request needs when a pool requiring `poolApprovalsRequired`
+ * decides it: its own count, or for an unclaimed site request (no pool yet)
+ * the greater of its count and the claiming pool's, as the approval that
+ * claims it records (SPEC H1).
+ */
+export function approvalsRequiredIn(request: { poolId?: string | null; approvalsRequired: number }, poolApprovalsRequired: number): number {
+  return request.poolId === null ? Math.max(request.approvalsRequired, poolApprovalsRequired) : request.approvalsRequired;
+}
+
+export function approvalProgress(
+  request: { approvals: readonly ApprovalJson[]; approvalsRequired: number; poolId?: string | null },
+  me: string,
+  poolApprovalsRequired = 1,
+): ApprovalProgress {
   const given = request.approvals.length;
-  const required = request.approvalsRequired;
+  const required = approvalsRequiredIn(request, poolApprovalsRequired);
   const mine = request.approvals.some((approval) => approval.by === me);
   const missing = Math.max(0, required - given);
   return { given, required, mine, missing, afterMine: mine ? missing : Math.max(0, missing - 1) };

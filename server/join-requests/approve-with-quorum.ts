@@ -7,6 +7,7 @@ import { insertJoinRequestEventSql } from "../events/record-event";
 import type { EventData } from "../events/write-event";
 import { decideApproval, isVisibleToPool } from "@/lib/join-requests/state-machine";
 import { requireProvenTpm, tpmRequirementProblem } from "@/lib/join-requests/tpm-requirement";
+import { approvalsRequiredIn } from "@/lib/join-requests/approval-progress";
 import { approvalsJson, type WithApprovals } from "./approvals-column";
 import { lastApprovalWrites } from "./last-approval-writes";
 import { JOIN_REQUEST_COLUMNS } from "./join-request-columns";
@@ -77,7 +78,7 @@ export async function approveWithQuorum(input: ApproveInput): Promise<Row> {
 async function claimingCount(tx: Tx, request: Row, pool: PoolFacts): Promise<number> {
   const [row] = await tx.$queryRaw<{ approvalsRequired: number }[]>`
     SELECT approvals_required AS "approvalsRequired" FROM pools WHERE id = ${pool.id}`;
-  return Math.max(request.approvalsRequired, row?.approvalsRequired ?? 1);
+  return approvalsRequiredIn(request, row?.approvalsRequired ?? 1);
 }
 
 /**
