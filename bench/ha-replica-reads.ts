@@ -3,7 +3,7 @@
 // replica port, at the bench's sizes, one connection, sequential calls; and
 // how far behind the replica is right after a write (what read-your-writes
 // would have to wait for). Needs a running `npm run ha:up` cluster, migrated:
-//   npx tsx bench/ha-replica-reads.ts
+//   npx tsx --conditions=react-server bench/ha-replica-reads.ts
 import pg from "pg";
 import { openHaCluster } from "@/test/harness/ha-cluster";
 import { haStateDir } from "@/scripts/ha/state-dir";

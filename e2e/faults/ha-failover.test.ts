@@ -61,7 +61,8 @@ const REJECTIONS = 60;
 const JOINS = 40;
 
 type Work =
-  | { kind: "approve" | "reject"; requestId: string }
+  | { kind: "approve"; requestId: string }
+  | { kind: "reject"; requestId: string }
   | { kind: "join"; machine: Awaited<ReturnType<typeof makeMachine>> }
   | { kind: "report"; node: TestNode };
 
@@ -70,7 +71,7 @@ it("the leader lost under load: Patroni promotes the sync standby, no 500, nothi
   const machines = await Promise.all(Array.from({ length: JOINS }, () => makeMachine()));
   const work: Work[] = [];
   for (let i = 0; i < requestIds.length; i++) {
-    work.push({ kind: i < APPROVALS ? "approve" : "reject", requestId: requestIds[i]! });
+    work.push(i < APPROVALS ? { kind: "approve", requestId: requestIds[i]! } : { kind: "reject", requestId: requestIds[i]! });
     if (i < JOINS) work.push({ kind: "join", machine: machines[i]! });
     if (i < nodes.length * 2) work.push({ kind: "report", node: nodes[i % nodes.length]! });
   }
