@@ -3,13 +3,14 @@ import { mkdirSync, openSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { createWebhookSubscription } from "@/server/webhooks/webhook-subscriptions";
-import { createJoinWorld, csrSha256, joinBody, makeMachine, requestsForCsr, type JoinWorld } from "@/test/api/machine";
+import { createJoinWorld, type JoinWorld } from "@/test/api/machine";
 import type { TestNode } from "@/test/api/node";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/api/webhook-receiver";
-import { eventTypesOf, makeRequest, makeRequests, storedRequest } from "@/test/api/world";
-import { callUntilAnswered, inParallel, postMethod, Tally } from "@/test/faults/fault-harness";
-import { admitNodeAt, reportInventoryAt, startHaFaultDatabase, type HaFaultDatabase } from "@/test/harness/ha-fault-setup";
-import { watchHealth } from "@/test/harness/ha-health-watch";
+import { makeRequest, storedRequest } from "@/test/api/world";
+import { inParallel, Tally } from "@/test/faults/fault-harness";
+import { admitNodeAt, startHaFaultDatabase, type HaFaultDatabase } from "@/test/harness/ha-fault-setup";
+import { watchHealth, type HealthWatch } from "@/test/harness/ha-health-watch";
+import { drive, expectEachOutcomeOnce, makeLoad } from "@/test/harness/ha-load";
 import { spawnWorker } from "@/test/harness/spawn-worker";
 import { startAppServer, type AppServer } from "@/test/harness/start-app-server";
 
@@ -21,6 +22,7 @@ import { startAppServer, type AppServer } from "@/test/harness/start-app-server"
 // acknowledged is stored with exactly one event; the worker (webhooks,
 // retention) carries on against the new leader; health says "failing over",
 // then "ok"; the lost member comes back as the new leader's sync standby.
+// Then a planned switchover under the same kind of load, with the same checks.
 let database: HaFaultDatabase;
 let server: AppServer;
 let world: JoinWorld;
@@ -56,115 +58,27 @@ afterAll(async () => {
   await database?.cluster.stop();
 });
 
-const APPROVALS = 90;
-const REJECTIONS = 60;
-const JOINS = 40;
-
-type Work =
-  | { kind: "approve"; requestId: string }
-  | { kind: "reject"; requestId: string }
-  | { kind: "join"; machine: Awaited<ReturnType<typeof makeMachine>> }
-  | { kind: "report"; node: TestNode };
-
 it("the leader lost under load: Patroni promotes the sync standby, no 500, nothing acknowledged lost or applied twice", async () => {
-  const requestIds = await makeRequests(world, APPROVALS + REJECTIONS, { poolId: world.pools.a });
-  const machines = await Promise.all(Array.from({ length: JOINS }, () => makeMachine()));
-  const work: Work[] = [];
-  for (let i = 0; i < requestIds.length; i++) {
-    work.push(i < APPROVALS ? { kind: "approve", requestId: requestIds[i]! } : { kind: "reject", requestId: requestIds[i]! });
-    if (i < JOINS) work.push({ kind: "join", machine: machines[i]! });
-    if (i < nodes.length * 2) work.push({ kind: "report", node: nodes[i % nodes.length]! });
-  }
+  const load = await makeLoad(world, { approvals: 64, rejections: 32, joins: 32, reports: nodes });
   const { leader, standby } = await database.cluster.waitUntilHealthy();
   const tally = new Tally("ha failover (leader killed)");
-  let killedAt = 0;
-  let firstAnswerAfterKill = 0;
-  let health: ReturnType<typeof watchHealth> | undefined;
-  // the first 2xx to a call sent after the kill: how long writers were without a leader
-  const timed = (call: () => Promise<Response>) => async () => {
-    const sentAt = Date.now();
-    const response = await call();
-    if (killedAt && sentAt > killedAt && response.ok && !firstAnswerAfterKill) firstAnswerAfterKill = Date.now();
-    return response;
-  };
-
-  const answers = await inParallel(work, 16, async (item, index) => {
-    if (index === Math.floor(work.length / 4)) {
-      killedAt = Date.now();
-      database.cluster.killMember(leader);
-      health = watchHealth(server.baseUrl);
-    }
-    const body = { tenantId: world.tenantId, poolId: world.pools.a };
-    if (item.kind === "approve")
-      return callUntilAnswered(
-        tally,
-        timed(
-          postMethod(server.baseUrl, "joinRequests/approve", world.keys.admin, { ...body, requestId: item.requestId, ttlSeconds: 3600 }),
-        ),
-      );
-    if (item.kind === "reject")
-      return callUntilAnswered(
-        tally,
-        timed(
-          postMethod(server.baseUrl, "joinRequests/reject", world.keys.admin, {
-            ...body,
-            requestId: item.requestId,
-            reason: "ha fault suite",
-          }),
-        ),
-      );
-    if (item.kind === "report") return callUntilAnswered(tally, timed(reportInventoryAt(server.baseUrl, item.node)));
-    const { machine } = item;
-    return callUntilAnswered(
-      tally,
-      timed(() =>
-        fetch(`${server.baseUrl}/api/compute/nodes/join`, {
-          method: "POST",
-          headers: { "content-type": "application/json", authorization: `Bearer ${world.tokens.a}` },
-          body: JSON.stringify(joinBody(machine)),
-        }),
-      ),
-    );
+  let health: HealthWatch | undefined;
+  const driven = await drive(server.baseUrl, world, load, tally, () => {
+    database.cluster.killMember(leader);
+    health = watchHealth(server.baseUrl);
   });
   const seenByHealth = await health!.untilOk(30_000);
 
   expect(await database.cluster.leader(), "Patroni promoted the sync standby").toBe(standby);
-  expect(tally.unavailable, "the failover happened while calls were in flight").toBeGreaterThan(0);
-  expect(tally.statuses.get(500) ?? 0, "500s").toBe(0);
-  expect(tally.unavailableWithoutRetryAfter, "503s without Retry-After").toBe(0);
+  const eventsChecked = await expectEachOutcomeOnce(load, driven, tally);
   expect(seenByHealth, "health during the failover").toContain("failing over");
   expect(seenByHealth.at(-1)).toBe("ok");
-
-  // every call ended as it would have without the fault; each transition stored exactly once
-  const expected = { approve: [200], reject: [200], join: [202], report: [200, 429] };
-  work.forEach((item, index) => expect(expected[item.kind], `${item.kind} ${answers[index]!.text}`).toContain(answers[index]!.status));
-  let eventsChecked = 0;
-  for (const [i, requestId] of requestIds.entries()) {
-    const outcome = i < APPROVALS ? "approved" : "rejected";
-    expect((await storedRequest(requestId)).state, requestId).toBe(outcome);
-    const types = await eventTypesOf(requestId);
-    expect(
-      types.filter((type) => /\.(approved|rejected)$/.test(type)),
-      requestId,
-    ).toEqual([expect.stringMatching(`\\.${outcome}$`)]);
-    eventsChecked += types.length;
-  }
-  for (const machine of machines) {
-    const requests = await requestsForCsr(csrSha256(machine.csr));
-    expect(requests, `one request for ${machine.hostname}`).toHaveLength(1);
-    expect((await eventTypesOf(requests[0]!.id)).filter((type) => type.endsWith(".created"))).toHaveLength(1);
-  }
-  const snapshots = await (
-    await getDb()
-  ).inventorySnapshot.groupBy({ by: ["nodeId"], where: { nodeId: { in: nodes.map((node) => node.nodeId) } } });
-  expect(snapshots, "every node's inventory stored").toHaveLength(nodes.length);
-
-  const failoverSeconds = (firstAnswerAfterKill - killedAt) / 1000;
-  tally.print({ approvals: APPROVALS, rejections: REJECTIONS, joins: JOINS, reports: nodes.length * 2, eventsChecked });
+  tally.print({ work: load.work.length, eventsChecked });
   console.log(
-    `[faults] ha failover: killed ${leader}, promoted ${standby}; first 2xx after the kill ${failoverSeconds.toFixed(1)} s; health: ${seenByHealth.join(" → ")}`,
+    `[faults] ha failover: killed ${leader}, promoted ${standby}; first 2xx after the kill ${driven.secondsWithoutLeader.toFixed(1)} s; ` +
+      `health: ${seenByHealth.join(" → ")}`,
   );
-  expect(failoverSeconds, "seconds without a leader").toBeLessThan(30);
+  expect(driven.secondsWithoutLeader, "seconds without a leader").toBeLessThan(30);
 }, 240_000);
 
 it("the worker carries on against the new leader: retention marks an expired request, every event since the subscription is delivered", async () => {
@@ -188,3 +102,16 @@ it("the lost member comes back as the new leader's sync standby (patronictl list
   console.log(`[faults] ha failover: ${lost} rejoined as sync standby in ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n${list}`);
   expect(list).toMatch(new RegExp(`${lost}\\s.*Sync Standby`));
 }, 120_000);
+
+it("a switchover (patronictl switchover's REST call) under load: the same checks, the old leader a sync standby after", async () => {
+  const { leader, standby } = await database.cluster.waitUntilHealthy();
+  const load = await makeLoad(world, { approvals: 24, rejections: 12, joins: 12, reports: nodes.slice(0, 25) });
+  const tally = new Tally("ha switchover");
+  let switched: Promise<void> | undefined;
+  const driven = await drive(server.baseUrl, world, load, tally, () => (switched = database.cluster.switchover(leader, standby)));
+  await switched;
+  const eventsChecked = await expectEachOutcomeOnce(load, driven, tally);
+  expect(await database.cluster.waitUntilHealthy(60_000)).toEqual({ leader: standby, standby: leader });
+  tally.print({ work: load.work.length, eventsChecked });
+  console.log(`[faults] ha switchover: ${leader} → ${standby}; first 2xx after it began ${driven.secondsWithoutLeader.toFixed(1)} s`);
+}, 180_000);
