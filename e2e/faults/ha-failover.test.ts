@@ -8,9 +8,9 @@ import type { TestNode } from "@/test/api/node";
 import { startWebhookReceiver, type WebhookReceiver } from "@/test/api/webhook-receiver";
 import { makeRequest, storedRequest } from "@/test/api/world";
 import { inParallel, Tally } from "@/test/faults/fault-harness";
-import { admitNodeAt, startHaFaultDatabase, type HaFaultDatabase } from "@/test/harness/ha-fault-setup";
+import { admitNodeAt, startHaFaultDatabase, type HaFaultDatabase } from "@/test/faults/ha-fault-setup";
 import { watchHealth, type HealthWatch } from "@/test/harness/ha-health-watch";
-import { drive, expectEachOutcomeOnce, makeLoad } from "@/test/harness/ha-load";
+import { drive, expectEachOutcomeOnce, makeLoad } from "@/test/faults/ha-load";
 import { spawnWorker } from "@/test/harness/spawn-worker";
 import { startAppServer, type AppServer } from "@/test/harness/start-app-server";
 

@@ -3,7 +3,7 @@ import { getDb } from "@/server/db/client";
 import { csrSha256, joinBody, makeMachine, requestsForCsr, type JoinWorld, type Machine } from "../api/machine";
 import type { TestNode } from "../api/node";
 import { eventTypesOf, makeRequests, storedRequest } from "../api/world";
-import { callUntilAnswered, inParallel, postMethod, type Answer, type Tally } from "../faults/fault-harness";
+import { callUntilAnswered, inParallel, postMethod, type Answer, type Tally } from "./fault-harness";
 import { reportInventoryAt } from "./ha-fault-setup";
 
 // The HA fault test's load (issue 37): 16 clients approving, rejecting and

@@ -7,8 +7,8 @@ import { signNodeToken } from "@/lib/node-credential/sign-node-token";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
 import { join, knownMachine, type JoinWorld } from "../api/machine";
 import type { TestNode } from "../api/node";
-import { startHaCluster, type HaCluster } from "./ha-cluster";
-import { runNpmScript } from "./run-npm-script";
+import { startHaCluster, type HaCluster } from "../harness/ha-cluster";
+import { runNpmScript } from "../harness/run-npm-script";
 
 // The HA fault test's database (issue 37): a Patroni cluster of its own
 // behind HAProxy, migrated through the leader port; this test process's db
