@@ -47,7 +47,7 @@ beforeAll(async () => {
   });
   nodes = await inParallel(
     Array.from({ length: 50 }, () => world),
-    8,
+    16,
     () => admitNodeAt(server.baseUrl, world),
   );
 }, 240_000);
