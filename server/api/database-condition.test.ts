@@ -20,6 +20,8 @@ describe("databaseCondition", () => {
     ["a connection ended mid-query", new Error("Connection terminated unexpectedly")],
     ["a pool that could not connect in time", new Error("timeout exceeded when trying to connect")],
     ["an administrator shutdown", Object.assign(new Error("terminating connection due to administrator command"), { code: "57P01" })],
+    // issue 37: during a failover HAProxy's leader port may still reach the demoted primary
+    ["a member that is read-only", Object.assign(new Error("cannot execute UPDATE in a read-only transaction"), { code: "25006" })],
     ["a server starting up", Object.assign(new Error("the database system is starting up"), { code: "57P03" })],
   ])("calls %s unreachable", (_, error) => {
     expect(databaseCondition(error)).toBe("unreachable");

@@ -13,6 +13,9 @@ const UNAVAILABLE_CODES = new Set([
   "57P02",
   "57P03",
   "53300", // PostgreSQL: shutdown, crash, cannot connect now, too many connections
+  // read-only transaction: the leader's address reached a member that is no longer (or not
+  // yet) the primary, for the second or two of a failover before HAProxy's check notices
+  "25006",
   "P1001",
   "P1002",
   "P1017",

@@ -3,6 +3,7 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient, type Prisma } from "./generated/client";
 import { connectionTarget } from "./connection-target";
+import { retryReadOnce } from "./retry-reads";
 import { env } from "../env";
 
 export type Db = PrismaClient;
@@ -30,7 +31,10 @@ async function openDb(): Promise<Db> {
     // Our own pool (not one the adapter makes) so that metrics can read its counts.
     const pool = new pg.Pool({ connectionString: target.url, max: env().BC_DB_POOL_MAX, connectionTimeoutMillis: 5_000 });
     cache.__betterComputePgPool = pool;
-    return new PrismaClient({ adapter: new PrismaPg(pool) });
+    // A failover (docs/high-availability.md) cuts pooled connections: a read is asked once more.
+    return new PrismaClient({ adapter: new PrismaPg(pool) }).$extends({
+      query: { $allModels: { $allOperations: ({ operation, args, query }) => retryReadOnce(operation, () => query(args)) } },
+    }) as unknown as Db;
   }
   // Loaded only when used: production never pulls PGlite's Wasm in.
   const { openEmbeddedDatabase } = await import("./embedded-database");

@@ -29,6 +29,15 @@ describe("checkReadiness", () => {
     expect(JSON.stringify(readiness)).not.toContain("127.0.0.1");
   });
 
+  it("says failing over when the leader's address answers but no primary is behind it (issue 37)", async () => {
+    for (const sign of [new Error("Connection terminated unexpectedly"), Object.assign(new Error("read-only"), { code: "25006" })]) {
+      expect(await checkReadiness(sources({ ping: async () => Promise.reject(sign) }))).toEqual({
+        ready: false,
+        checks: { database: "failing over", migrations: "not checked: the database is failing over", configuration: "ok" },
+      });
+    }
+  });
+
   it("names the migrations not applied", async () => {
     const readiness = await checkReadiness(sources({ appliedMigrations: async () => COMMITTED.slice(0, 1) }));
     expect(readiness).toEqual({

@@ -1,5 +1,6 @@
 import "server-only";
 import { databaseCondition } from "../api/database-condition";
+import { isFailoverSign } from "../db/failover-signs";
 
 // Readiness (docs/operations.md "Metrics and health"): may this process take traffic?
 // Only if the database answers, every committed migration is recorded as
@@ -34,7 +35,12 @@ export async function checkReadiness(sources: ReadinessSources): Promise<Readine
   try {
     await sources.ping();
   } catch (error) {
-    database = `unreachable: ${databaseCondition(error) ? "the database does not answer" : describeError(error)}`;
+    // Behind HAProxy's leader port a leader change shows as connections closed at once or a
+    // read-only member (server/db/failover-signs.ts); a database that is down refuses them.
+    if (isFailoverSign(error)) {
+      database = "failing over";
+      migrations = "not checked: the database is failing over";
+    } else database = `unreachable: ${databaseCondition(error) ? "the database does not answer" : describeError(error)}`;
   }
   if (database === "ok") {
     try {

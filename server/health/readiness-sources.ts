@@ -1,5 +1,6 @@
 import "server-only";
 import { getDb } from "../db/client";
+import { readOnlyMemberError } from "../db/failover-signs";
 import { defaultMigrationsDir, readMigrationFolders } from "../db/migration-folders";
 import { checkStartConfig } from "../lifecycle/start-config";
 import type { ReadinessSources } from "./check-readiness";
@@ -9,9 +10,9 @@ let committed: Promise<string[]> | undefined;
 
 export const readinessSources: ReadinessSources = {
   async ping() {
-    await (
-      await getDb()
-    ).$queryRaw`SELECT 1`;
+    // A member in recovery answering at the leader's address (the moment of a failover) cannot take writes.
+    const [row] = await (await getDb()).$queryRaw<{ recovering: boolean }[]>`SELECT pg_is_in_recovery() AS recovering`;
+    if (row?.recovering) throw readOnlyMemberError();
   },
   async appliedMigrations() {
     const db = await getDb();

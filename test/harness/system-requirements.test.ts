@@ -43,8 +43,16 @@ describe("npm test's system requirements (issue 15 item 6)", () => {
     expect(message).toContain("apt-get install -y postgresql chromium");
   });
 
-  it("the requirements cover PostgreSQL, Chromium, curl and the software TPM, each with its Debian package", () => {
-    expect(REQUIREMENTS.flatMap((r) => r.debianPackages)).toEqual(["postgresql", "chromium", "curl", "swtpm", "swtpm-tools", "tpm2-tools"]);
+  it("the requirements cover PostgreSQL, Chromium, curl, the software TPM and the HA cluster, each with its Debian package", () => {
+    expect(REQUIREMENTS.flatMap((r) => r.debianPackages)).toEqual([
+      "postgresql",
+      "chromium",
+      "curl",
+      "swtpm",
+      "swtpm-tools",
+      "tpm2-tools",
+      ...["patroni", "etcd-server", "etcd-client", "haproxy"],
+    ]);
   });
 
   it("on this machine (which runs the suite) every requirement is met", async () => {

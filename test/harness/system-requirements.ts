@@ -2,7 +2,8 @@
 // before anything else runs (seconds, not after the build and the unit
 // tests): PostgreSQL's server binaries (the harness runs its own throwaway
 // cluster), Chromium (Playwright cannot download browsers here), curl (the
-// README's first deployment), and a software TPM (SPEC F1's tests). As root
+// README's first deployment), a software TPM (SPEC F1's tests), and Patroni,
+// etcd and HAProxy (the HA fault test). As root
 // it installs what is missing from Debian's packages, the way CI needs; as
 // anyone else it names the one command to run.
 import { spawn } from "node:child_process";
@@ -35,6 +36,12 @@ export const REQUIREMENTS: Requirement[] = [
     what: "tpm2-tools",
     debianPackages: ["tpm2-tools"],
     present: async () => missingTpmCommands().every((command) => !command.startsWith("tpm2_")),
+  },
+  {
+    // the HA fault test's cluster (issue 37, docs/high-availability.md); etcd-client brings etcdctl
+    what: "Patroni, etcd and HAProxy",
+    debianPackages: ["patroni", "etcd-server", "etcd-client", "haproxy"],
+    present: async () => ["patroni", "etcd", "haproxy"].every((command) => commandOnPath(command)),
   },
 ];
 
