@@ -39,9 +39,10 @@ const vitestProject = (project: string, needsBuild = true): Run =>
 
 /**
  * Two lanes, about equally long: the shared-database projects (unit, which
- * needs no build and runs while the app builds, then api) and faults in one,
- * Playwright and then the benchmark's smoke run in the other. faults and bench
- * start clusters of their own, so either lane can hold them.
+ * needs no build and runs while the app builds, then api) and the
+ * benchmark's smoke run in one, Playwright and then the fault suite (with its
+ * Patroni cluster, minutes long) in the other. faults and bench start
+ * clusters of their own, so either lane can hold them.
  * Playwright gets a copy of the seeded database: specs and API tests both
  * change data (approve, reject, retention) and assume only their own changes.
  */
@@ -55,8 +56,8 @@ function lanes(vitestArgs: string[]): Run[][] {
   // `npm test -- <vitest filters>` (docs/testing.md): one vitest run with them.
   if (vitestArgs.length) return [[vitestRun("", vitestArgs, "test-results/vitest.json")], [browser]];
   return [
-    [vitestProject("unit", false), vitestProject("api"), vitestProject("faults")],
-    [browser, vitestProject("bench")],
+    [vitestProject("unit", false), vitestProject("api"), vitestProject("bench")],
+    [browser, vitestProject("faults")],
   ];
 }
 
