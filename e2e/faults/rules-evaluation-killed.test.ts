@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
@@ -6,10 +5,19 @@ import { createRule } from "@/server/approval-rules/create-rule";
 import { findRulePool } from "@/server/approval-rules/find-rule-pool";
 import { hourOf } from "@/server/approval-rules/count-rule-approval";
 import { createRuleInput } from "@/lib/approval-rules/rule-schemas";
-import { freePort, startAppServer, type AppServer } from "@/test/harness/start-app-server";
 import { createJoinTokenRow, createJoinWorld, joinBody, makeMachine, type JoinWorld } from "@/test/api/machine";
 import { addPool, eventTypesOf } from "@/test/api/world";
-import { callUntilAnswered, inParallel, postMethod, startFaultDatabase, Tally, type FaultDatabase } from "@/test/faults/fault-harness";
+import {
+  callUntilAnswered,
+  inParallel,
+  killEveryProcess,
+  killableApp,
+  type KillableApp,
+  postMethod,
+  startFaultDatabase,
+  Tally,
+  type FaultDatabase,
+} from "@/test/faults/fault-harness";
 
 // Issue 35 / SPEC H2: rules run right after the join's commit. SIGKILL for
 // every app process while deferred joins (16 at once) sit exactly there — committed,
@@ -19,34 +27,20 @@ import { callUntilAnswered, inParallel, postMethod, startFaultDatabase, Tally, t
 // the pool ends approved by the rule once, with one rule-matched (shadow) each.
 let database: FaultDatabase;
 let world: JoinWorld;
-let port: number;
-const servers: AppServer[] = [];
-const logFile = "test-results/faults-rules-evaluation-killed.log";
+let app: KillableApp;
 
 beforeAll(async () => {
   database = await startFaultDatabase();
   world = await createJoinWorld();
-  port = await freePort();
+  // the workers on: the rules sweep is what picks the orphaned requests up; each process runs
+  // BC_JOIN_CONCURRENCY joins at a time, rules included: 8 × 2 processes hold all 16 callers
+  const env = { BC_WORKERS: "on", BC_DB_POOL_MAX: "32", BC_JOIN_CONCURRENCY: String(AT_ONCE / 2) };
+  app = await killableApp(database, "test-results/faults-rules-evaluation-killed.log", env);
 }, 180_000);
 afterAll(async () => {
-  for (const server of servers) await server.stop().catch(() => {});
+  await app?.stopAll();
   await database?.cluster.stop();
 });
-
-const start = async () => {
-  // the workers on: the rules sweep is what picks the orphaned requests up
-  // (each process runs BC_JOIN_CONCURRENCY joins at a time, rules included: 8 × 2 processes hold all 16 callers)
-  const env = { ...database.env, BC_WORKERS: "on", BC_DB_POOL_MAX: "32", BC_JOIN_CONCURRENCY: String(AT_ONCE / 2) };
-  const server = await startAppServer({ databaseUrl: database.cluster.url, logFile, env, port, processes: 2 });
-  servers.push(server);
-  return server;
-};
-
-/** SIGKILL for the primary and the app processes it forked: nothing gets to clean up. */
-function killEveryProcess(server: AppServer): void {
-  const children = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  for (const pid of [server.pid, ...children]) process.kill(pid, "SIGKILL");
-}
 
 async function ruleIn(poolId: string, spec: Record<string, unknown>): Promise<string> {
   const db = await getDb();
@@ -93,17 +87,19 @@ it("SIGKILL between joins' commit and their rules (16 at once), restart: every r
 
   const machines = await Promise.all(Array.from({ length: JOINS }, () => makeMachine()));
   const tally = new Tally("app killed between deferral and rules");
-  let baseUrl = (await start()).baseUrl;
+  let baseUrl = (await app.start()).baseUrl;
   const answers = inParallel(machines, AT_ONCE, (machine) =>
     callUntilAnswered(tally, () => postMethod(baseUrl, "nodes/join", token, joinBody(machine))()),
   );
   // the joins in their turns committed and wait on the count (no more come in): kill everything there
+  // at least one process's 8 turns all hold a blocked evaluation (more if the callers spread over both); then no more come in
+  await expect.poll(() => unevaluated(poolId), { timeout: 90_000, interval: 200 }).toBeGreaterThanOrEqual(AT_ONCE / 2);
   await steady(() => unevaluated(poolId), 2_000, 60_000);
-  killEveryProcess(servers.at(-1)!);
+  killEveryProcess(app.latest());
   await holder.query("ROLLBACK");
   await holder.end();
   const orphaned = await unevaluated(poolId);
-  baseUrl = (await start()).baseUrl;
+  baseUrl = (await app.start()).baseUrl;
   const answered = await answers;
 
   expect(orphaned, "requests committed whose rules never ran").toBeGreaterThanOrEqual(AT_ONCE / 2);
