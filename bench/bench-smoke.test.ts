@@ -29,9 +29,11 @@ it("npm run bench -- --smoke measures every scenario against its floors without 
       pageWeight: { path: string; scripts: number; gzipBytes: number };
       nodePageWeight: { path: string; scripts: number; gzipBytes: number };
       bootStorm: StormResult;
+      rulesTest: { requests: number; runs: number; p99Ms: number; held: boolean | null };
     };
     const scenarios = new Set(result.rows.map((row) => row.scenario));
     expect([...scenarios].sort()).toEqual([
+      "approvalRules/test (1k requests)",
       "approve (distinct pending)",
       "inventory/report changed (1k nodes)",
       "inventory/report unchanged (1k nodes)",
@@ -44,7 +46,7 @@ it("npm run bench -- --smoke measures every scenario against its floors without 
     for (const row of result.rows) {
       expect(row.http.requests, `${row.scenario} c${row.connections}`).toBeGreaterThan(0);
       expect(row.http.errors, `${row.scenario} c${row.connections}`).toBe(0);
-      if (/^(join|inventory|nodes)/.test(row.scenario)) continue; // the machine's path and the node phase have no floor
+      if (/^(join|inventory|nodes|approvalRules)/.test(row.scenario)) continue; // the machine's path, the node phase and the rules' dry run have no floor
       expect(row.floor?.requests, `${row.scenario} floor`).toBeGreaterThan(0);
       expect(row.floor?.errors, `${row.scenario} floor`).toBe(0);
       expect(row.httpFloor?.requests, `${row.scenario} c${row.connections} http floor`).toBeGreaterThan(0);
@@ -63,6 +65,9 @@ it("npm run bench -- --smoke measures every scenario against its floors without 
     for (const verdict of gatingVerdicts(storm)) expect(verdict.held, `${verdict.target}: ${verdict.seen}`).toBe(true);
     expect(storm.first.statuses).toEqual({ "200": storm.known, "202": storm.unknown });
     expect(storm.retry.statuses).toEqual({ "409": storm.known, "202": storm.unknown });
+    // the dry run read all 1,000 of its pool's requests (checked in the bench) and was timed; its 2 s target is judged at 10,000 only
+    expect(result.rulesTest).toMatchObject({ requests: 1_000, runs: 3, held: null });
+    expect(result.rulesTest.p99Ms).toBeGreaterThan(0);
     expect(result.nodePageWeight.path).toMatch(/^\/pools\/[^/]+\/nodes\/node_[0-9a-z]{26}$/);
   } finally {
     await rm(dir, { recursive: true, force: true });

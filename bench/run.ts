@@ -1,7 +1,8 @@
 // npm run bench — how the queue's cost grows with the table, and how far the
 // full stack is from two floors: the same SQL through `pg` on the same PostgreSQL,
 // and a bare node:http server answering the same bytes with it (bench/http-floor);
-// then the node phase: inventory/report (unchanged, changed) at 10,000 nodes and nodes/list.
+// then the node phase: inventory/report (unchanged, changed) at 10,000 nodes and nodes/list;
+// then approvalRules/test over 10,000 requests (issue 35: within 2 s).
 // Options: --sizes 1000,100000,1000000  --seconds 10  --connections 1,32
 //          --processes N (app processes, as `npm start` runs them; default: one per core)
 //          --smoke (tiny: 1k rows, 1 s, connections 1,4, a few joins and approvals)  --skip-build  --out FILE
@@ -26,6 +27,7 @@ import { createBenchUser, nodePageWeight, queuePageWeight, type PageWeight } fro
 import { printStorm, stormOnFreshServer, stormOptions, type StormResult } from "./boot-storm";
 import { printTable, type Row } from "./report";
 import { createBenchNodes, listNodesBody, NODE_COUNT, NODE_POOL, reportBody, tokensFor } from "./node-scenario";
+import { printRulesTest, rulesTestPhase, type RulesTestResult } from "./rules-test-scenario";
 
 const { values: args } = parseArgs({
   options: {
@@ -56,6 +58,7 @@ async function main() {
   let pageWeight: PageWeight | undefined;
   let nodePage: PageWeight | undefined;
   let storm: StormResult | undefined;
+  let rulesTest: RulesTestResult | undefined;
   try {
     await runNpmScript("db:migrate", env);
     if (!args["skip-build"]) await runNpmScript("build", env);
@@ -168,6 +171,10 @@ async function main() {
         if (size === Math.max(...sizes)) explain = await explainList(client, cursor);
       }
       nodePage = await measureNodePhase(client, server.baseUrl, rows);
+      const rules = await rulesTestPhase(client, server.baseUrl, args.smoke!);
+      rows.push(rules.row);
+      printTable([rules.row], { header: false });
+      rulesTest = rules.result;
     } finally {
       await floorStarting.then((floor) => floor.stop()).catch(() => {});
       await server.stop();
@@ -187,6 +194,7 @@ async function main() {
     pageWeight,
     nodePageWeight: nodePage,
     bootStorm: storm,
+    rulesTest,
     explainAtLargest: explain,
   };
   const out = args.out ?? path.join("bench", "results", `bench-${result.at.replace(/[:.]/g, "-")}.json`);
@@ -200,6 +208,7 @@ async function main() {
   ] as const) {
     if (weight) console.log(`${name} first-load JavaScript: ${(weight.gzipBytes / 1000).toFixed(1)} kB gzipped (target ≤ 150 kB)`);
   }
+  if (rulesTest) printRulesTest(rulesTest);
   if (storm) {
     console.log(`\nBoot storm (${storm.known} known + ${storm.unknown} unknown at ${storm.concurrency})`);
     printStorm(storm);

@@ -1,8 +1,16 @@
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { freePort, startAppServer, type AppServer } from "@/test/harness/start-app-server";
 import { createWorld, eventTypesOf, makeRequests, storedRequest, type World } from "@/test/api/world";
-import { callUntilAnswered, inParallel, postMethod, startFaultDatabase, Tally, type FaultDatabase } from "@/test/faults/fault-harness";
+import {
+  callUntilAnswered,
+  inParallel,
+  killEveryProcess,
+  killableApp,
+  type KillableApp,
+  postMethod,
+  startFaultDatabase,
+  Tally,
+  type FaultDatabase,
+} from "@/test/faults/fault-harness";
 
 // Issue 14: `npm start` killed with SIGKILL (no clean stop: every process of
 // it, in the middle of 200 approvals at 16 concurrent), then started again,
@@ -10,38 +18,24 @@ import { callUntilAnswered, inParallel, postMethod, startFaultDatabase, Tally, t
 // with its event, so a killed process leaves either both or neither.
 let database: FaultDatabase;
 let world: World;
-let port: number;
-const servers: AppServer[] = [];
-const logFile = "test-results/faults-app-killed.log";
+let app: KillableApp;
 
 beforeAll(async () => {
   database = await startFaultDatabase();
   world = await createWorld();
-  port = await freePort();
+  app = await killableApp(database, "test-results/faults-app-killed.log");
 }, 180_000);
 afterAll(async () => {
-  for (const server of servers) await server.stop().catch(() => {});
+  await app?.stopAll();
   await database?.cluster.stop();
 });
-
-const start = async () => {
-  const server = await startAppServer({ databaseUrl: database.cluster.url, logFile, env: database.env, port, processes: 2 });
-  servers.push(server);
-  return server;
-};
-
-/** SIGKILL for the primary and the app processes it forked: nothing gets to clean up. */
-function killEveryProcess(server: AppServer): void {
-  const children = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
-  for (const pid of [server.pid, ...children]) process.kill(pid, "SIGKILL");
-}
 
 const APPROVALS = 200;
 
 it("SIGKILL in the middle of 200 approvals at 16 concurrent, restart, clients retry: all approved, one event each", async () => {
   const requestIds = await makeRequests(world, APPROVALS, { poolId: world.pools.a });
   const tally = new Tally("app killed");
-  const baseUrl = (await start()).baseUrl;
+  const baseUrl = (await app.start()).baseUrl;
   let restarted: Promise<unknown> | undefined;
   let finished = 0;
   const answers = await inParallel(requestIds, 16, async (requestId) => {
@@ -49,8 +43,8 @@ it("SIGKILL in the middle of 200 approvals at 16 concurrent, restart, clients re
     const answer = await callUntilAnswered(tally, postMethod(baseUrl, "joinRequests/approve", world.keys.admin, body));
     // 60 answered: the next 16 are in flight when everything is killed
     if (++finished === 60) {
-      killEveryProcess(servers.at(-1)!);
-      restarted = start();
+      killEveryProcess(app.latest());
+      restarted = app.start();
     }
     return answer;
   });

@@ -4,6 +4,7 @@
 // npm run simulate -- reimage <name> [--url …] [--token …] [--state-dir …]
 // npm run simulate -- report <name> [--change driver|gpu-removed|gpu-replaced|disk-added] [--url …] [--state-dir …]
 // npm run simulate -- renew <name> [--url …] [--state-dir …]
+// npm run simulate -- rack [--count 200] [--pool gpu-b] [--concurrency 16] [--rack 07] [--once] [--site …] [--token …] [--url …]
 //
 // A node daemon's join, for demos and manual testing: makes a real key pair
 // and CSR, calls POST /api/compute/nodes/join as a machine would, prints what
@@ -13,43 +14,30 @@
 // The TPM scenarios play a software TPM (SPEC F5): a join into a TPM pool is
 // answered with a credential challenge, which it activates, then joins again
 // with the recovered secret (F1); both steps are printed.
-import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { x509 } from "@/server/pki/x509";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
-import { DEMO_ENROLLMENT_KEYS, DEMO_JOIN_TOKENS } from "@/server/seed/demo-data";
 import type { JoinNodeResult } from "@/lib/api/responses/nodes";
 import { INVENTORY_CHANGES, type InventoryChange } from "@/lib/inventory/gpu-server-inventory";
 import { defaultPool, scenarioMachine, SCENARIOS, type Scenario } from "./simulator/scenarios";
 import { SoftwareTpm, type SoftwareTpmState } from "@/lib/tpm/software-tpm";
 import { renewCommand, reportCommand, saveNode } from "./simulator/node-commands";
+import { demoBearer, saveMachine, type SavedMachine } from "./simulator/saved-machine";
+import { rackCommand } from "./simulator/rack";
 
 const USAGE = `Usage:
   npm run simulate -- <${SCENARIOS.join("|")}> [--pool <poolId> | --site <siteId>] [--url <base URL>] [--token <bcjt_… or bcse_…>] [--state-dir <dir>] [--name <name>]
   npm run simulate -- retry <name> [--url <base URL>] [--token <…>] [--state-dir <dir>]
   npm run simulate -- reimage <name> [--url <base URL>] [--token <…>] [--state-dir <dir>]   (same hardware, a new key and CSR)
   npm run simulate -- report <name> [--change <${INVENTORY_CHANGES.join("|")}>] [--url <base URL>] [--state-dir <dir>]   (as the admitted node)
-  npm run simulate -- renew <name> [--url <base URL>] [--state-dir <dir>]   (a new key and certificate)`;
-
-/** What is kept per simulated machine (never the credential: pass --token again if it was not a demo one). */
-interface SavedMachine {
-  scenario: Scenario;
-  pool?: string;
-  site?: string;
-  body: { csr: string; hostname: string; hardware: unknown; tpm: { ekPublicKey: string; akPublic: string } | null };
-}
+  npm run simulate -- renew <name> [--url <base URL>] [--state-dir <dir>]   (a new key and certificate)
+  npm run simulate -- rack [--count <1-10000, default 200>] [--pool <poolId, default gpu-b>] [--concurrency <default 16>] [--rack <07>] [--once] [--site <siteId>] [--domain <dns suffix>] [--token <…>] [--url <base URL>] [--state-dir <dir>]
+      (a rack of new machines joining at once, then each retrying once: what the pool's rules decided)`;
 
 /** The software TPM's keys (EK and AK private halves), kept beside key.pem with the same care. */
 const TPM_STATE_FILE = "tpm.json";
-
-function demoBearer(pool?: string, site?: string): string {
-  const token = pool ? DEMO_JOIN_TOKENS.find((candidate) => candidate.poolId === pool) : undefined;
-  if (token) return `bcjt_${token.id}.${token.secret}`;
-  const key = site ? DEMO_ENROLLMENT_KEYS.find((candidate) => candidate.siteId === site) : undefined;
-  if (key) return `bcse_${key.id}.${key.secret}`;
-  throw new Error(`no demo credential for ${pool ? `pool ${pool}` : `site ${site}`}: pass --token`);
-}
 
 async function newMachine(scenario: Scenario, pool: string | undefined, site: string | undefined, dir: string): Promise<SavedMachine> {
   const { hardware, tpm } = await scenarioMachine(scenario, Boolean(site));
@@ -57,12 +45,8 @@ async function newMachine(scenario: Scenario, pool: string | undefined, site: st
   const { privateKeyPem, csrPem } = await makeKeyAndCsr(hostname);
   const tpmBody = tpm ? { ekPublicKey: tpm.ekPublicKeyPem, akPublic: tpm.akPublic.toString("base64") } : null;
   const saved: SavedMachine = { scenario, pool, site, body: { csr: csrPem, hostname, hardware, tpm: tpmBody } };
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await saveMachine(dir, saved, privateKeyPem);
   if (tpm) await writeFile(path.join(dir, TPM_STATE_FILE), `${JSON.stringify(tpm.state)}\n`, { mode: 0o600 });
-  await writeFile(path.join(dir, "key.pem"), privateKeyPem, { mode: 0o600 });
-  await chmod(path.join(dir, "key.pem"), 0o600);
-  await writeFile(path.join(dir, "csr.pem"), csrPem);
-  await writeFile(path.join(dir, "machine.json"), `${JSON.stringify(saved, null, 2)}\n`);
   return saved;
 }
 
@@ -92,10 +76,29 @@ async function main(argv: string[]): Promise<number> {
       "state-dir": { type: "string", default: ".data/simulator" },
       name: { type: "string" },
       change: { type: "string" },
+      count: { type: "string", default: "200" },
+      concurrency: { type: "string", default: "16" },
+      rack: { type: "string" },
+      domain: { type: "string" },
+      once: { type: "boolean", default: false },
     },
   });
   const [command, retryName] = positionals;
   const stateDir = values["state-dir"]!;
+  if (command === "rack") {
+    return rackCommand({
+      url: values.url!,
+      pool: values.pool ?? defaultPool("unknown"),
+      site: values.site,
+      token: values.token,
+      domain: values.domain,
+      count: Number(values.count),
+      concurrency: Number(values.concurrency),
+      rack: values.rack,
+      once: values.once!,
+      stateDir,
+    });
+  }
   if ((command === "report" || command === "renew") && retryName) {
     const dir = path.join(stateDir, retryName);
     const saved = JSON.parse(

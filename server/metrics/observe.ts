@@ -41,6 +41,7 @@ export function observeRetention(result: {
   deletedEvents: number;
   deletedTpmChallenges: number;
   deletedSnapshots: number;
+  deletedRuleHours?: number;
 }): void {
   const metrics = processMetrics();
   metrics.retentionMarked.inc(result.marked);
@@ -48,4 +49,5 @@ export function observeRetention(result: {
   metrics.retentionDeleted.inc({ kind: "events" }, result.deletedEvents);
   metrics.retentionDeleted.inc({ kind: "tpm_challenges" }, result.deletedTpmChallenges);
   metrics.retentionDeleted.inc({ kind: "inventory_snapshots" }, result.deletedSnapshots);
+  metrics.retentionDeleted.inc({ kind: "approval_rule_hours" }, result.deletedRuleHours ?? 0);
 }

@@ -88,6 +88,7 @@ describe("marking expired requests", () => {
       deletedEvents: 0,
       deletedTpmChallenges: 0,
       deletedSnapshots: 0,
+      deletedRuleHours: 0,
     });
     for (const name of ["expiredPending", "expiredApproval", "siteRequest"] as const) {
       const after = await storedRequest(ids[name]);

@@ -5,6 +5,7 @@ import { deleteOldEvents } from "./delete-old-events";
 import { deleteOldRequests } from "./delete-old-requests";
 import { deleteOldSnapshots } from "./delete-old-snapshots";
 import { deleteOldTpmChallenges } from "./delete-old-tpm-challenges";
+import { deleteOldRuleHours } from "./delete-old-rule-hours";
 import { markExpiredRequests } from "./mark-expired-requests";
 import { observeRetention } from "../metrics/observe";
 
@@ -29,13 +30,14 @@ export interface RetentionResult {
   deletedEvents: number;
   deletedTpmChallenges: number;
   deletedSnapshots: number;
+  deletedRuleHours: number;
 }
 
 /**
  * One retention pass at `now` (injectable for tests): mark expired requests,
  * delete old decided ones, then the old events of deleted requests, and TPM
  * challenges a day past their expiry, and inventory snapshots past theirs
- * (each node's latest kept). Safe on
+ * (each node's latest kept), and approval rules' hourly counts two days old. Safe on
  * several instances at once (SKIP LOCKED batches, conditional updates).
  */
 export async function runRetention(input: {
@@ -52,7 +54,8 @@ export async function runRetention(input: {
   const deletedEvents = await deleteOldEvents({ db, now, eventRetentionDays: settings.eventRetentionDays, tenantId });
   const deletedTpmChallenges = await deleteOldTpmChallenges({ db, now, tenantId });
   const deletedSnapshots = await deleteOldSnapshots({ db, now, inventoryRetentionDays: settings.inventoryRetentionDays, tenantId });
-  const result = { marked, deletedRequests, deletedEvents, deletedTpmChallenges, deletedSnapshots };
+  const deletedRuleHours = await deleteOldRuleHours({ db, now, tenantId });
+  const result = { marked, deletedRequests, deletedEvents, deletedTpmChallenges, deletedSnapshots, deletedRuleHours };
   observeRetention(result);
   return result;
 }

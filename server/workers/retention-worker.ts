@@ -23,8 +23,7 @@ export function startRetentionWorker(options: {
     intervalMs,
     async () => {
       const result = await runRetention({ db: options.db, now: clock(), settings: options.settings, tenantId: options.tenantId });
-      if (result.marked || result.deletedRequests || result.deletedEvents || result.deletedTpmChallenges)
-        log.info("retention pass", { ...result });
+      if (Object.values(result).some((count) => count > 0)) log.info("retention pass", { ...result });
     },
     (error) => log.error("retention pass failed", { error: String(error) }),
   );

@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { freePort, startAppServer, type AppServer } from "../harness/start-app-server";
 import { startPostgresCluster, type PostgresCluster } from "../harness/postgres-cluster";
 import { runNpmScript } from "../harness/run-npm-script";
 
@@ -131,4 +133,41 @@ export async function inParallel<T, R>(items: T[], concurrency: number, work: (i
     }),
   );
   return results;
+}
+
+/** SIGKILL for an `npm start` primary and the app processes it forked: nothing gets to clean up. */
+export function killEveryProcess(server: AppServer): void {
+  const children = readFileSync(`/proc/${server.pid}/task/${server.pid}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number);
+  for (const pid of [server.pid, ...children]) process.kill(pid, "SIGKILL");
+}
+
+/** `npm start` (2 app processes) on the fault database, started again on the same port after each kill. */
+export interface KillableApp {
+  start(): Promise<AppServer>;
+  /** the last one started */
+  latest(): AppServer;
+  /** every one started, for afterAll */
+  stopAll(): Promise<void>;
+}
+
+export async function killableApp(database: FaultDatabase, logFile: string, env: Record<string, string> = {}): Promise<KillableApp> {
+  const port = await freePort();
+  const servers: AppServer[] = [];
+  return {
+    async start() {
+      const server = await startAppServer({
+        databaseUrl: database.cluster.url,
+        logFile,
+        env: { ...database.env, ...env },
+        port,
+        processes: 2,
+      });
+      servers.push(server);
+      return server;
+    },
+    latest: () => servers.at(-1)!,
+    async stopAll() {
+      for (const server of servers) await server.stop().catch(() => {});
+    },
+  };
 }

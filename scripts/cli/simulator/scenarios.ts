@@ -21,7 +21,7 @@ const inventoryEntry = (n: number): SimulatedHardware => ({
   macAddresses: [`52:54:00:11:11:1${n}`],
 });
 
-const unknownHardware = (): SimulatedHardware => {
+export const unknownHardware = (): SimulatedHardware => {
   const mac = randomBytes(3).toString("hex").match(/../g)!.join(":");
   return {
     systemUuid: randomUUID(),
