@@ -21,7 +21,7 @@ export function AwaitingMineFilter({ state, on }: { state: StateFilter; on: bool
           const next = event.target.checked;
           startTransition(() => {
             check(next);
-            history.pushState(null, "", queueFilterSearch(state, next));
+            history.pushState(null, "", queueFilterSearch(state, next)); // "decided by a rule" (pending holds none) goes off
           });
         }}
       />

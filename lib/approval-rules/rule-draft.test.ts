@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeAction, draftFields, draftOf, draftTestRule, EMPTY_DRAFT, movedOrder } from "./rule-draft";
+import { describeAction, draftFieldOf, draftFields, draftOf, draftTestRule, EMPTY_DRAFT, movedOrder } from "./rule-draft";
 
 describe("the editor's draft", () => {
   it("an approve rule sends its ttl and maxPerHour as numbers", () => {
@@ -61,4 +61,19 @@ describe("movedOrder", () => {
     expect(movedOrder(ids, 2, 1)).toEqual(ids);
     expect(movedOrder(ids, 5, 1)).toEqual(ids);
   });
+});
+
+describe("draftFieldOf", () => {
+  it.each([
+    ["name", "name"],
+    ["expression", "expression"],
+    ["rule.expression", "expression"],
+    ["maxPerHour", "maxPerHour"],
+    ["action.approve.ttlSeconds", "ttlSeconds"],
+    ["rule.action.requireApprovals.count", "count"],
+    ["action.reject.reason", "reason"],
+    ["action", "kind"],
+    ["ruleId", null],
+    ["tenantId", null],
+  ])("%s → %s", (field, draftField) => expect(draftFieldOf(field)).toBe(draftField));
 });

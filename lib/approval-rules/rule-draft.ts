@@ -53,8 +53,16 @@ export function draftAction(draft: RuleDraft): Record<string, unknown> {
   return { requireApprovals: { count: numberOf(draft.count) } };
 }
 
+export interface DraftFields {
+  name: string;
+  expression: string;
+  action: Record<string, unknown>;
+  mode: RuleMode;
+  maxPerHour?: number | string;
+}
+
 /** Create's or update's fields: maxPerHour only for an approve rule (the server refuses it elsewhere). */
-export function draftFields(draft: RuleDraft) {
+export function draftFields(draft: RuleDraft): DraftFields {
   return {
     name: draft.name.trim(),
     expression: draft.expression,
@@ -87,4 +95,20 @@ export function movedOrder(ids: readonly string[], index: number, delta: -1 | 1)
   if (index < 0 || index >= ids.length || target < 0 || target >= ids.length) return order;
   [order[index], order[target]] = [order[target]!, order[index]!];
   return order;
+}
+
+const FIELD_OF: [RegExp, keyof RuleDraft][] = [
+  [/^name$/, "name"],
+  [/^(rule\.)?expression$/, "expression"],
+  [/^mode$/, "mode"],
+  [/^maxPerHour$/, "maxPerHour"],
+  [/^(rule\.)?action\.approve\.ttlSeconds$/, "ttlSeconds"],
+  [/^(rule\.)?action\.reject\.reason$/, "reason"],
+  [/^(rule\.)?action\.requireApprovals\.count$/, "count"],
+  [/^(rule\.)?action(\..*)?$/, "kind"],
+];
+
+/** The editor's field a server error names (create's, update's or test's field path), or null for the form as a whole. */
+export function draftFieldOf(field: string): keyof RuleDraft | null {
+  return FIELD_OF.find(([pattern]) => pattern.test(field))?.[1] ?? null;
 }

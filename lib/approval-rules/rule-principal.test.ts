@@ -8,8 +8,16 @@ describe("parseRulePrincipal", () => {
     expect(parseRulePrincipal(`rule:${id}@3`)).toEqual({ ruleId: id, version: 3 });
     expect(isRulePrincipal(`rule:${id}@1`)).toBe(true);
   });
-  it.each([null, undefined, "", "usr_01", `rule:${id}`, `rule:${id}@0`, `rule:${id}@x`, `rule:rule_short@1`, ` rule:${id}@1`, `rule:${id}@1 `])(
-    "%j is no rule",
-    (actor) => expect(parseRulePrincipal(actor)).toBeNull(),
-  );
+  it.each([
+    null,
+    undefined,
+    "",
+    "usr_01",
+    `rule:${id}`,
+    `rule:${id}@0`,
+    `rule:${id}@x`,
+    `rule:rule_short@1`,
+    ` rule:${id}@1`,
+    `rule:${id}@1 `,
+  ])("%j is no rule", (actor) => expect(parseRulePrincipal(actor)).toBeNull());
 });
