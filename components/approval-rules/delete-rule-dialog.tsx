@@ -4,7 +4,7 @@ import { DialogCancel, DialogFooter, ModalDialog } from "@/components/ui/dialog"
 import { toast } from "@/components/ui/toast";
 import { useDeleteRuleMutation } from "@/data/approval-rules/delete-rule-mutation";
 import type { ListedRuleJson } from "@/lib/approval-rules/rule-schemas";
-import type { RulesScope } from "./rules-list";
+import type { RulesScope } from "./rules-scope";
 
 /** Deleting a rule, confirmed: it cannot close while the delete is pending, and a failure shows inside it. */
 export function DeleteRuleDialog({ scope, rule, onClose }: { scope: RulesScope; rule: ListedRuleJson; onClose: () => void }) {

@@ -4,7 +4,7 @@ import { useReorderRulesMutation } from "@/data/approval-rules/reorder-rules-mut
 import { useSwitchRuleModeMutation } from "@/data/approval-rules/switch-rule-mode-mutation";
 import { movedOrder } from "@/lib/approval-rules/rule-draft";
 import type { ListedRuleJson } from "@/lib/approval-rules/rule-schemas";
-import type { RulesScope } from "./rules-list";
+import type { RulesScope } from "./rules-scope";
 
 /**
  * A rule's controls on the Rules page: buttons (keyboard-usable as they are),

@@ -12,16 +12,10 @@ import type { ListedRuleJson, RuleAction } from "@/lib/approval-rules/rule-schem
 import { newRuleHref, ruleHref } from "./rule-paths";
 import { RuleMatchCountsList } from "./rule-match-counts";
 import { RuleRowActions } from "./rule-row-actions";
+import type { RulesScope } from "./rules-scope";
 import styles from "./rules.module.css";
 
 const DeleteRuleDialog = lazy(() => import("./delete-rule-dialog").then((m) => ({ default: m.DeleteRuleDialog })));
-
-export interface RulesScope {
-  tenantId: string;
-  poolId: string;
-  /** holds compute:approval-rules:manage on the pool: may reorder, switch, edit and delete */
-  canManage: boolean;
-}
 
 /**
  * SPEC H2's Rules page: the pool's rules in the order they run, each with what
