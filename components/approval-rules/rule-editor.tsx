@@ -49,8 +49,17 @@ export function RuleEditor(props: { tenantId: string; poolId: string; ruleId: st
   const readOnly = !canManage || pending;
   const saved = splitErrors(save.error);
   const tested = splitErrors(dryRun.error);
-  const errorOf = (field: keyof RuleDraft) => saved.fields[field] ?? tested.fields[field] ?? null;
-  const change = (patch: Partial<RuleDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  // a field edited since the last call's answer no longer shows that answer's error for it
+  const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
+  const errorOf = (field: keyof RuleDraft) => (edited.has(field) ? null : (saved.fields[field] ?? tested.fields[field] ?? null));
+  const change = (patch: Partial<RuleDraft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setEdited((current) => new Set([...current, ...Object.keys(patch)]));
+  };
+  const call = <T,>(run: (input: T) => void, input: T) => {
+    setEdited(new Set());
+    run(input);
+  };
 
   return (
     <form
@@ -61,7 +70,7 @@ export function RuleEditor(props: { tenantId: string; poolId: string; ruleId: st
       onSubmit={(event) => {
         event.preventDefault();
         const fields = draftFields(draft);
-        save.mutate(ruleId ? { update: { tenantId, poolId, ruleId, ...fields } } : { create: { tenantId, poolId, ...fields } });
+        call(save.mutate, ruleId ? { update: { tenantId, poolId, ruleId, ...fields } } : { create: { tenantId, poolId, ...fields } });
       }}
     >
       <RuleError error={saved.general} testId="rule-save-error" />
@@ -93,7 +102,7 @@ export function RuleEditor(props: { tenantId: string; poolId: string; ruleId: st
           type="button"
           className="button"
           disabled={dryRun.isPending || pending}
-          onClick={() => dryRun.mutate({ tenantId, poolId, rule: draftTestRule(draft) })}
+          onClick={() => call(dryRun.mutate, { tenantId, poolId, rule: draftTestRule(draft) })}
         >
           {dryRun.isPending ? "Running…" : "Dry run against the queue"}
         </button>
