@@ -10,6 +10,7 @@ import { DryRunResults } from "./dry-run-results";
 import { ExpressionField } from "./expression-field";
 import { RuleActionFields } from "./rule-action-fields";
 import { RuleError } from "./rule-error";
+import { RuleTextField } from "./rule-field";
 import { rulesHref } from "./rule-paths";
 import styles from "./rules.module.css";
 
@@ -56,6 +57,7 @@ export function RuleEditor(props: { tenantId: string; poolId: string; ruleId: st
     setDraft((current) => ({ ...current, ...patch }));
     setEdited((current) => new Set([...current, ...Object.keys(patch)]));
   };
+  const fieldProps = { draft, change, errorOf, disabled: readOnly };
   const call = <T,>(run: (input: T) => void, input: T) => {
     setEdited(new Set());
     run(input);
@@ -74,29 +76,14 @@ export function RuleEditor(props: { tenantId: string; poolId: string; ruleId: st
       }}
     >
       <RuleError error={saved.general} testId="rule-save-error" />
-      <div className="field">
-        <label htmlFor="rule-name">Name</label>
-        <input
-          id="rule-name"
-          className="input"
-          autoComplete="off"
-          value={draft.name}
-          disabled={readOnly}
-          aria-invalid={errorOf("name") ? true : undefined}
-          aria-describedby="rule-name-error"
-          onChange={(event) => change({ name: event.target.value })}
-        />
-        <p id="rule-name-error" className="field-error">
-          {errorOf("name") ?? ""}
-        </p>
-      </div>
+      <RuleTextField {...fieldProps} field="name" label="Name" />
       <ExpressionField
         value={draft.expression}
         onChange={(expression) => change({ expression })}
         serverError={errorOf("expression")}
         disabled={readOnly}
       />
-      <RuleActionFields draft={draft} change={change} errorOf={errorOf} disabled={readOnly} />
+      <RuleActionFields {...fieldProps} />
       <div className={styles.actions}>
         <button
           type="button"

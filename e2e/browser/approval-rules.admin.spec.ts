@@ -22,6 +22,18 @@ async function sendRack(baseURL: string, label: string, count: number) {
   return rack;
 }
 
+/** axe in both schemes at 1366 px, then a screenshot at 1366 and one at 390 (a phone, which must not scroll sideways). */
+async function auditAndPicture(page: Page, name: string, what: string) {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await expectNoAxeViolationsInBothSchemes(page);
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.screenshot({ path: screenshotPath(`${name}-1366`), fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectNoSidewaysScroll(page, `${what} on a phone`);
+  await page.screenshot({ path: screenshotPath(`${name}-390`), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 900 });
+}
+
 const ruleRow = (page: Page, name: string) => page.getByTestId("rule-row").filter({ hasText: name });
 const count = (page: Page, name: string, key: string) => ruleRow(page, name).locator(`[data-count="${key}"] dd`);
 
@@ -69,14 +81,7 @@ test("a rule from the editor to enforcement: checked as typed, dry run, shadow c
     await expect(table.locator(`[data-request-id="${request.id}"]`)).toContainText("pending");
   }
   await expect(page.getByTestId("dry-run-summary")).toContainText(/\d+ would approve/);
-  await page.setViewportSize({ width: 1366, height: 900 });
-  await expectNoAxeViolationsInBothSchemes(page);
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.screenshot({ path: screenshotPath("rule-editor-dry-run-1366"), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoSidewaysScroll(page, "the rule editor with the dry run on a phone");
-  await page.screenshot({ path: screenshotPath("rule-editor-dry-run-390"), fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await auditAndPicture(page, "rule-editor-dry-run", "the rule editor with the dry run");
 
   // saved in shadow (the default): it records, decides nothing
   await page.getByRole("button", { name: "Save rule" }).click();
@@ -89,13 +94,7 @@ test("a rule from the editor to enforcement: checked as typed, dry run, shadow c
   await expect(count(page, name, "shadow")).toHaveText("3");
   await expect(count(page, name, "enforced")).toHaveText("0");
 
-  await expectNoAxeViolationsInBothSchemes(page);
-  await page.emulateMedia({ colorScheme: "light" });
-  await page.screenshot({ path: screenshotPath("rules-page-1366"), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await expectNoSidewaysScroll(page, "the Rules page on a phone");
-  await page.screenshot({ path: screenshotPath("rules-page-390"), fullPage: true });
-  await page.setViewportSize({ width: 1366, height: 900 });
+  await auditAndPicture(page, "rules-page", "the Rules page");
 
   // enforced: the next machines of the rack are approved by the rule, version 2
   await page.getByRole("button", { name: `Enforce ${name}` }).click();

@@ -1,10 +1,8 @@
 import { notFound } from "next/navigation";
 import { RuleEditor } from "@/components/approval-rules/rule-editor";
-import { ruleHref, rulesHref } from "@/components/approval-rules/rule-paths";
+import { RulePageFrame } from "@/components/approval-rules/rule-page-frame";
+import { ruleHref } from "@/components/approval-rules/rule-paths";
 import { LocalTime } from "@/components/join-requests/countdown";
-import { PoolHeading } from "@/components/pools/pool-heading";
-import { PoolNav } from "@/components/pools/pool-nav";
-import { NavLink } from "@/components/ui/nav-link";
 import { draftOf } from "@/lib/approval-rules/rule-draft";
 import { safeDecode } from "@/lib/url/safe-decode";
 import { toRuleJson } from "@/server/approval-rules/rule-rows";
@@ -33,21 +31,19 @@ export default async function RulePage({ params }: Props) {
   const rule = toRuleJson(row);
   const actors = await describeActors({ db, tenantId: pool.tenantId, actors: [rule.updatedBy] });
   return (
-    <>
-      <PoolHeading pool={pool}>
-        <PoolNav poolId={pool.id} current="rules" />
-      </PoolHeading>
-      <p>
-        <NavLink href={rulesHref(pool.id)}>← All rules</NavLink>
-      </p>
-      <h2>
-        {rule.name} <span className="mono muted">{rule.id}</span>
-      </h2>
+    <RulePageFrame
+      pool={pool}
+      title={
+        <>
+          {rule.name} <span className="mono muted">{rule.id}</span>
+        </>
+      }
+    >
       <p className="muted" data-testid="rule-facts">
         Version {rule.version} · {rule.mode} · changed by {actors[rule.updatedBy] ?? rule.updatedBy}, <LocalTime iso={rule.updatedAt} />
         {pool.canManageRules ? null : " · read only: you may run the dry run, not change the rule"}
       </p>
       <RuleEditor tenantId={pool.tenantId} poolId={pool.id} ruleId={rule.id} initial={draftOf(rule)} canManage={pool.canManageRules} />
-    </>
+    </RulePageFrame>
   );
 }

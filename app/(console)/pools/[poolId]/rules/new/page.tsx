@@ -1,9 +1,7 @@
 import { notFound } from "next/navigation";
 import { RuleEditor } from "@/components/approval-rules/rule-editor";
-import { newRuleHref, rulesHref } from "@/components/approval-rules/rule-paths";
-import { PoolHeading } from "@/components/pools/pool-heading";
-import { PoolNav } from "@/components/pools/pool-nav";
-import { NavLink } from "@/components/ui/nav-link";
+import { RulePageFrame } from "@/components/approval-rules/rule-page-frame";
+import { newRuleHref } from "@/components/approval-rules/rule-paths";
 import { EMPTY_DRAFT } from "@/lib/approval-rules/rule-draft";
 import { safeDecode } from "@/lib/url/safe-decode";
 import { requireUser } from "@/server/auth/current-user";
@@ -25,15 +23,8 @@ export default async function NewRulePage({ params }: Props) {
   const pool = await findPoolForPrincipal({ db, principal, poolId });
   if (!pool || !pool.canManageRules) notFound();
   return (
-    <>
-      <PoolHeading pool={pool}>
-        <PoolNav poolId={pool.id} current="rules" />
-      </PoolHeading>
-      <p>
-        <NavLink href={rulesHref(pool.id)}>← All rules</NavLink>
-      </p>
-      <h2>New approval rule</h2>
+    <RulePageFrame pool={pool} title="New approval rule">
       <RuleEditor tenantId={pool.tenantId} poolId={pool.id} ruleId={null} initial={EMPTY_DRAFT} canManage />
-    </>
+    </RulePageFrame>
   );
 }
