@@ -58,10 +58,8 @@ export function RuleEditor(props: { tenantId: string; poolId: string; ruleId: st
     setEdited((current) => new Set([...current, ...Object.keys(patch)]));
   };
   const fieldProps = { draft, change, errorOf, disabled: readOnly };
-  const call = <T,>(run: (input: T) => void, input: T) => {
-    setEdited(new Set());
-    run(input);
-  };
+  // a new call's answer replaces the last: the edits since that one no longer matter
+  const fresh = () => setEdited(new Set());
 
   return (
     <form
@@ -72,7 +70,8 @@ export function RuleEditor(props: { tenantId: string; poolId: string; ruleId: st
       onSubmit={(event) => {
         event.preventDefault();
         const fields = draftFields(draft);
-        call(save.mutate, ruleId ? { update: { tenantId, poolId, ruleId, ...fields } } : { create: { tenantId, poolId, ...fields } });
+        fresh();
+        save.mutate(ruleId ? { update: { tenantId, poolId, ruleId, ...fields } } : { create: { tenantId, poolId, ...fields } });
       }}
     >
       <RuleError error={saved.general} testId="rule-save-error" />
@@ -89,7 +88,11 @@ export function RuleEditor(props: { tenantId: string; poolId: string; ruleId: st
           type="button"
           className="button"
           disabled={dryRun.isPending || pending}
-          onClick={() => call(dryRun.mutate, { tenantId, poolId, rule: draftTestRule(draft) })}
+          onClick={() => {
+            fresh();
+            save.reset(); // a dry run after a failed Save: that Save's errors are over
+            dryRun.mutate({ tenantId, poolId, rule: draftTestRule(draft) });
+          }}
         >
           {dryRun.isPending ? "Running…" : "Dry run against the queue"}
         </button>

@@ -81,6 +81,7 @@ test("a rule from the editor to enforcement: checked as typed, dry run, shadow c
     await expect(table.locator(`[data-request-id="${request.id}"]`)).toContainText("pending");
   }
   await expect(page.getByTestId("dry-run-summary")).toContainText(/\d+ would approve/);
+  await expect(page.locator("#rule-maxPerHour-error")).toBeEmpty(); // the failed Save's answer is gone
   await auditAndPicture(page, "rule-editor-dry-run", "the rule editor with the dry run");
 
   // saved in shadow (the default): it records, decides nothing
