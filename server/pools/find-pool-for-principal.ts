@@ -30,8 +30,7 @@ export async function findPoolForPrincipal(input: { db: Db; principal: Principal
   if (!pool) return null;
   const allows = (
     permission: "compute:join-tokens:read" | "compute:join-tokens:create" | "compute:pools:manage" | "compute:approval-rules:manage",
-  ) =>
-    principal.grants.some((grant) => grantAllows(grant, permission, pool.tenantId, pool.id));
+  ) => principal.grants.some((grant) => grantAllows(grant, permission, pool.tenantId, pool.id));
   if (!allows("compute:join-tokens:read")) return null;
   return {
     id: pool.id,
