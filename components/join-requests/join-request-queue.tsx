@@ -7,6 +7,7 @@ import { QueueSkeleton } from "./queue-skeleton";
 import type { RowAction } from "./row-action";
 import { StateFilterRadios } from "./state-filter";
 import { AwaitingMineFilter } from "./awaiting-mine-filter";
+import { DecidedByRuleFilter } from "./decided-by-rule-filter";
 import { useQueueUrlState } from "./queue-url-state";
 import type { QueuePool } from "./queue-pool";
 import listPage from "@/components/ui/list-page.module.css";
@@ -30,16 +31,24 @@ const QueueResults = lazy(() => loadResults().then((m) => ({ default: m.QueueRes
 type OpenDialog = RowAction | { kind: "bulk"; decision: BulkDecision; requests: JoinRequestJson[] } | null;
 
 export function JoinRequestQueue({ pool }: { pool: QueuePool }) {
-  const { state, awaitingMine, cursor, until } = useQueueUrlState();
+  const { state, awaitingMine, decidedByRule, cursor, until } = useQueueUrlState();
   const awaitingApprovalFrom = awaitingMine && pool.canDecide ? pool.me : null;
-  const view = useJoinRequestsInfiniteQuery({ tenantId: pool.tenantId, poolId: pool.id, state, awaitingApprovalFrom, cursor, until });
+  const view = useJoinRequestsInfiniteQuery({
+    tenantId: pool.tenantId,
+    poolId: pool.id,
+    state,
+    awaitingApprovalFrom,
+    decidedByRule,
+    cursor,
+    until,
+  });
   const { query, requests } = view;
   const [selection, setSelection] = useState<{ key: string; ids: ReadonlySet<string> }>({ key: "", ids: new Set() });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   useEffect(() => void loadResults(), []);
 
   // Selection belongs to one view, and only to rows still pending in it.
-  const viewKey = `${state}:${awaitingMine}:${cursor ?? ""}`;
+  const viewKey = `${state}:${awaitingMine}:${decidedByRule}:${cursor ?? ""}`;
   const pendingIds = new Set(requests.filter((request) => request.state === "pending").map((request) => request.id));
   const selected = new Set(selection.key === viewKey ? [...selection.ids].filter((id) => pendingIds.has(id)) : []);
   const setSelected = (ids: Iterable<string>) => setSelection({ key: viewKey, ids: new Set(ids) });
@@ -48,8 +57,9 @@ export function JoinRequestQueue({ pool }: { pool: QueuePool }) {
   return (
     <>
       <div className={listPage.toolbar}>
-        <StateFilterRadios current={state} awaitingMine={awaitingMine} />
+        <StateFilterRadios current={state} awaitingMine={awaitingMine} decidedByRule={decidedByRule} />
         {pool.canDecide ? <AwaitingMineFilter state={state} on={awaitingMine} /> : null}
+        <DecidedByRuleFilter state={state} on={decidedByRule} />
         {/* shown, not announced (every 5 s would be chatter): QueueResults announces what is new */}
         <span className={liveIndicator.live}>
           <span className={liveIndicator.dot} aria-hidden="true" />
@@ -65,6 +75,7 @@ export function JoinRequestQueue({ pool }: { pool: QueuePool }) {
             pool={pool}
             state={state}
             awaitingMine={awaitingMine}
+            decidedByRule={decidedByRule}
             cursor={cursor}
             view={view}
             pendingIds={pendingIds}

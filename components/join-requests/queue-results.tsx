@@ -22,6 +22,7 @@ export function QueueResults(props: {
   pool: QueuePool;
   state: StateFilter;
   awaitingMine: boolean;
+  decidedByRule: boolean;
   cursor: string | null;
   view: JoinRequestsView;
   pendingIds: ReadonlySet<string>;
@@ -32,7 +33,10 @@ export function QueueResults(props: {
 }) {
   const { pool, selected, setSelected } = props;
   const { query, requests, hasMore } = props.view;
-  const announcement = useNewPendingAnnouncement(requests, `${props.state}:${props.awaitingMine}:${props.view.shown}`);
+  const announcement = useNewPendingAnnouncement(
+    requests,
+    `${props.state}:${props.awaitingMine}:${props.decidedByRule}:${props.view.shown}`,
+  );
   return (
     <>
       <p className="visually-hidden" role="status" data-testid="queue-announcement">
@@ -41,7 +45,7 @@ export function QueueResults(props: {
       {props.cursor ? (
         <p className={listPage.notice}>
           Showing requests after <code>{props.cursor}</code>.{" "}
-          <NavLink href={`/pools/${encodeURIComponent(pool.id)}${queueFilterSearch(props.state, props.awaitingMine)}`}>
+          <NavLink href={`/pools/${encodeURIComponent(pool.id)}${queueFilterSearch(props.state, props.awaitingMine, props.decidedByRule)}`}>
             Show from the oldest
           </NavLink>
         </p>
@@ -66,7 +70,7 @@ export function QueueResults(props: {
       {query.isError ? (
         <QueueError error={query.error} onRetry={() => query.refetch()} />
       ) : requests.length === 0 ? (
-        <QueueEmpty state={props.state} awaitingMine={props.awaitingMine} />
+        <QueueEmpty state={props.state} awaitingMine={props.awaitingMine} decidedByRule={props.decidedByRule} />
       ) : (
         <>
           <RequestsTable

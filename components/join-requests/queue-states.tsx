@@ -37,8 +37,14 @@ const NOTHING_AWAITS_ME = {
   body: "Requests you approved already are hidden while “Needs my approval” is on; they stay pending until enough others approve.",
 };
 
-export function QueueEmpty({ state, awaitingMine = false }: { state: StateFilter; awaitingMine?: boolean }) {
-  const { title, body } = awaitingMine ? NOTHING_AWAITS_ME : EMPTY[state];
+/** SPEC H2: "Decided by a rule" on, and no rule decided anything in this state */
+const NOTHING_DECIDED_BY_RULE = {
+  title: "No request here was decided by a rule.",
+  body: "Only requests an enforced approval rule approved or rejected show while “Decided by a rule” is on; pending requests have no decision yet.",
+};
+
+export function QueueEmpty(props: { state: StateFilter; awaitingMine?: boolean; decidedByRule?: boolean }) {
+  const { title, body } = props.decidedByRule ? NOTHING_DECIDED_BY_RULE : props.awaitingMine ? NOTHING_AWAITS_ME : EMPTY[props.state];
   return (
     <EmptyState testId="queue-empty">
       <h2>{title}</h2>

@@ -9,6 +9,7 @@ const TITLES: Record<string, string> = {
   "security.join-request.rejected": "Rejected",
   "security.join-request.consumed": "Consumed: the machine joined with the approval",
   "security.join-request.expired": "Expired",
+  "security.join-request.rule-matched": "An approval rule matched",
 };
 
 type Data = Record<string, unknown>;

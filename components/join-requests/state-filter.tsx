@@ -12,7 +12,8 @@ import choiceFilter from "@/components/ui/choice-filter.module.css";
  * useSearchParams follows: linkable, survives a reload and Back, and no server
  * round trip or router in the queue's first load (its 150 kB budget).
  */
-export function StateFilterRadios({ current, awaitingMine }: { current: StateFilter; awaitingMine: boolean }) {
+export function StateFilterRadios(props: { current: StateFilter; awaitingMine: boolean; decidedByRule: boolean }) {
+  const { current, awaitingMine, decidedByRule } = props;
   // The URL reaches `current` in a transition (Next's router follows pushState);
   // until it has, the radio just chosen stays checked, where a controlled radio
   // would spring back to the old choice. When the URL moves by itself (Back),
@@ -30,7 +31,7 @@ export function StateFilterRadios({ current, awaitingMine }: { current: StateFil
             onChange={() =>
               startTransition(() => {
                 choose(state);
-                history.pushState(null, "", queueFilterSearch(state, awaitingMine)); // this page, without cursor or until
+                history.pushState(null, "", queueFilterSearch(state, awaitingMine, decidedByRule)); // this page, without cursor or until
               })
             }
           />

@@ -1,12 +1,13 @@
 import { NavLink } from "@/components/ui/nav-link";
 import styles from "./pool-heading.module.css";
 
-export type PoolSection = "requests" | "nodes" | "events";
+export type PoolSection = "requests" | "nodes" | "events" | "rules";
 
 const SECTIONS: { section: PoolSection; label: string; path: string }[] = [
   { section: "requests", label: "Join requests", path: "" },
   { section: "nodes", label: "Nodes", path: "/nodes" },
   { section: "events", label: "Event log", path: "/events" },
+  { section: "rules", label: "Rules", path: "/rules" },
 ];
 
 /** A pool's pages side by side; each is its own URL, so the URL stays the source of truth. */

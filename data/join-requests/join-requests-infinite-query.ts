@@ -4,11 +4,12 @@ import { useEffect } from "react";
 import { listJoinRequests } from "@/lib/api-client/join-requests";
 import type { StateFilter } from "@/lib/validations/join-requests";
 import { awaitsApprovalFrom, fillFilteredPage } from "@/lib/join-requests/awaiting-approval-page";
+import { isRulePrincipal } from "@/lib/approval-rules/rule-principal";
 import { joinRequestKeys } from "./keys";
 
 export const QUEUE_PAGE_SIZE = 50;
 type ListJoinRequestsPage = Awaited<ReturnType<typeof listJoinRequests>>;
-/** "Needs my approval" reads the pending list in pages this big, at most this many for one page of the view (then "Load more"). */
+/** "Needs my approval" and "decided by a rule" read the list in pages this big, at most this many for one page of the view (then "Load more"). */
 const AWAITING_READ_SIZE = 200;
 const AWAITING_MAX_READS = 3;
 /** New deferrals show up without a reload; paused while the tab is hidden. */
@@ -20,6 +21,8 @@ interface Variables {
   state: StateFilter;
   /** SPEC H1's "needs my approval": this principal's id, to list only pending requests it has not approved; null: no such filter */
   awaitingApprovalFrom?: string | null;
+  /** SPEC H2's "decided by a rule": only requests whose decidedBy is a rule (read through the list's pages like the above) */
+  decidedByRule?: boolean;
   /** the page the view starts after (from the URL), null: from the oldest */
   cursor: string | null;
   /** the last row "load more" brought in (from the URL): pages are shown up to it; null: one page */
@@ -32,12 +35,24 @@ interface Variables {
  * the view shows (a filter link back to this view, without `until`, finds
  * them cached): the view is cut by `until`, not by what happens to be cached.
  */
-export function useJoinRequestsInfiniteQuery({ tenantId, poolId, state, awaitingApprovalFrom = null, cursor, until }: Variables) {
+export function useJoinRequestsInfiniteQuery(variables: Variables) {
+  const { tenantId, poolId, state, awaitingApprovalFrom = null, decidedByRule = false, cursor, until } = variables;
   const query = useInfiniteQuery({
-    queryKey: joinRequestKeys.list(tenantId, poolId, state, cursor, awaitingApprovalFrom),
-    queryFn: ({ pageParam, signal }) => {
+    queryKey: joinRequestKeys.list(tenantId, poolId, state, cursor, awaitingApprovalFrom, decidedByRule),
+    queryFn: ({ pageParam, signal }): Promise<ListJoinRequestsPage> => {
       const read = (after: string | undefined, filter: StateFilter = state, limit = QUEUE_PAGE_SIZE) =>
         listJoinRequests({ tenantId, poolId, state: filter, limit, cursor: after }, signal);
+      if (decidedByRule) {
+        // a pending request has no decision yet: under pending the filter holds none
+        if (state === "pending") return Promise.resolve({ joinRequests: [] });
+        return fillFilteredPage({
+          cursor: pageParam,
+          pageSize: QUEUE_PAGE_SIZE,
+          maxReads: AWAITING_MAX_READS,
+          read: (after) => read(after, state, AWAITING_READ_SIZE),
+          keep: (request) => isRulePrincipal(request.decidedBy),
+        });
+      }
       if (awaitingApprovalFrom === null) return read(pageParam);
       // only pending requests can await an approval: other state filters hold none
       if (state !== "pending" && state !== "all") return Promise.resolve({ joinRequests: [] });

@@ -6,6 +6,12 @@ import type { StateFilter } from "@/lib/validations/join-requests";
 export const joinRequestKeys = {
   all: ["join-requests"] as const,
   tenant: (tenantId: string) => [...joinRequestKeys.all, tenantId] as const,
-  list: (tenantId: string, poolId: string, state: StateFilter, cursor: string | null, awaitingApprovalFrom: string | null = null) =>
-    [...joinRequestKeys.tenant(tenantId), poolId, "list", { state, cursor, awaitingApprovalFrom }] as const,
+  list: (
+    tenantId: string,
+    poolId: string,
+    state: StateFilter,
+    cursor: string | null,
+    awaitingApprovalFrom: string | null = null,
+    decidedByRule = false,
+  ) => [...joinRequestKeys.tenant(tenantId), poolId, "list", { state, cursor, awaitingApprovalFrom, decidedByRule }] as const,
 };

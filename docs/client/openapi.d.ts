@@ -603,7 +603,7 @@ export interface paths {
          * Lists a pool's approval rules in the order they run.
          * @description Decided as `compute:join-tokens:read`.
          *
-         *     A pool the tenant does not own is `NOT_FOUND`.
+         *     Each rule carries `matches24h`: what it did in the 24 hours before the call, counted from its events — `enforced` (decided, or raised the approvals required), `shadow`, `throttled` (past maxPerHour), `blocked` (what no rule may do), `errors`. A pool the tenant does not own is `NOT_FOUND`.
          *
          *     Authorization `compute:join-tokens:read` @ `compute-pool`; kind read; module `server`; phase v0.4; status registered.
          */
@@ -1074,6 +1074,19 @@ export interface components {
                 updatedAt: string;
                 /** Format: date-time */
                 createdAt: string;
+                /** @description what the rule did in the 24 hours before the call */
+                matches24h: {
+                    /** @description requests it decided, or whose approvals required it raised */
+                    enforced: number;
+                    /** @description matches recorded in shadow mode */
+                    shadow: number;
+                    /** @description approvals held back by maxPerHour */
+                    throttled: number;
+                    /** @description enforce matches no rule may carry out (SPEC H2) */
+                    blocked: number;
+                    /** @description evaluations that failed (counted as not matching) */
+                    errors: number;
+                };
             }[];
         };
         ApprovalRulesCreateResponse: {
@@ -1112,6 +1125,39 @@ export interface components {
         ApprovalRulesDeleteResponse: {
             /** @constant */
             deleted: true;
+        };
+        ApprovalRulesReorderResponse: {
+            rules: {
+                /** Format: starts_with */
+                id: string;
+                tenantId: string;
+                poolId: string;
+                position: number;
+                name: string;
+                expression: string;
+                action: {
+                    approve: {
+                        ttlSeconds: number;
+                    };
+                } | {
+                    reject: {
+                        reason?: string;
+                    };
+                } | {
+                    requireApprovals: {
+                        count: number;
+                    };
+                };
+                /** @enum {string} */
+                mode: "enforce" | "shadow";
+                maxPerHour: number | null;
+                version: number;
+                updatedBy: string;
+                /** Format: date-time */
+                updatedAt: string;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
         };
         ApprovalRulesTestResponse: {
             results: {
@@ -4602,7 +4648,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ApprovalRulesListResponse"];
+                    "application/json": components["schemas"]["ApprovalRulesReorderResponse"];
                 };
             };
             /** @description INVALID_ARGUMENT */

@@ -140,6 +140,23 @@ export type RuleJson = z.infer<typeof ruleJson>;
 
 export const ruleResponse = z.strictObject({ rule: ruleJson });
 export const rulesResponse = z.strictObject({ rules: z.array(ruleJson) });
+
+const count = z.number().int();
+/** What a rule did in the last 24 hours (the console's Rules page), counted from its events. */
+export const ruleMatchCountsJson = z
+  .strictObject({
+    enforced: count.meta({ description: "requests it decided, or whose approvals required it raised" }),
+    shadow: count.meta({ description: "matches recorded in shadow mode" }),
+    throttled: count.meta({ description: "approvals held back by maxPerHour" }),
+    blocked: count.meta({ description: "enforce matches no rule may carry out (SPEC H2)" }),
+    errors: count.meta({ description: "evaluations that failed (counted as not matching)" }),
+  })
+  .meta({ description: "what the rule did in the 24 hours before the call" });
+export type RuleMatchCounts = z.infer<typeof ruleMatchCountsJson>;
+/** approvalRules/list: each rule with its last 24 hours. */
+export const listedRuleJson = ruleJson.extend({ matches24h: ruleMatchCountsJson });
+export type ListedRuleJson = z.infer<typeof listedRuleJson>;
+export const listedRulesResponse = z.strictObject({ rules: z.array(listedRuleJson) });
 export const deletedResponse = z.strictObject({ deleted: z.literal(true) });
 
 /** What a rule would do to one request: its action, nothing (no match), or an evaluation error. */

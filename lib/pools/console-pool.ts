@@ -15,6 +15,8 @@ export interface ConsolePool {
   canDecide: boolean;
   /** holds compute:pools:manage (tenant-admin): may change the pool's settings (SPEC H1) */
   canManagePool: boolean;
+  /** holds compute:approval-rules:manage on the pool (pool-admin, tenant-admin): may change its approval rules (SPEC H2) */
+  canManageRules: boolean;
   /** holds compute:attestation:manage on the pool's tenant (SPEC E2) */
   canManageAttestation: boolean;
 }

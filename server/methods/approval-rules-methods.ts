@@ -3,6 +3,7 @@ import {
   createRuleInput,
   deleteRuleInput,
   deletedResponse,
+  listedRulesResponse,
   listRulesInput,
   reorderRulesInput,
   ruleResponse,
@@ -16,8 +17,9 @@ import { checkedExpression } from "../approval-rules/checked-expression";
 import { createRule } from "../approval-rules/create-rule";
 import { deleteRule } from "../approval-rules/delete-rule";
 import { findRulePool } from "../approval-rules/find-rule-pool";
+import { listPoolRules } from "../approval-rules/list-pool-rules";
 import { reorderRules } from "../approval-rules/reorder-rules";
-import { readPoolRules, toRuleJson } from "../approval-rules/rule-rows";
+import { toRuleJson } from "../approval-rules/rule-rows";
 import { testRule } from "../approval-rules/test-rule";
 import { updateRule } from "../approval-rules/update-rule";
 import { definePoolMethod } from "./define-method";
@@ -35,10 +37,13 @@ export const listRulesMethod = definePoolMethod({
   kind: "read",
   permission: "compute:join-tokens:read",
   summary: "Lists a pool's approval rules in the order they run.",
-  description: "A pool the tenant does not own is `NOT_FOUND`.",
+  description:
+    "Each rule carries `matches24h`: what it did in the 24 hours before the call, counted from its events — `enforced` (decided, " +
+    "or raised the approvals required), `shadow`, `throttled` (past maxPerHour), `blocked` (what no rule may do), `errors`. " +
+    "A pool the tenant does not own is `NOT_FOUND`.",
   input: listRulesInput,
-  responses: { 200: rulesResponse },
-  handler: async ({ db, pool }) => ({ rules: (await readPoolRules(db, pool.id)).map(toRuleJson) }),
+  responses: { 200: listedRulesResponse },
+  handler: async ({ db, pool, now }) => ({ rules: await listPoolRules({ db, pool, now }) }),
 });
 
 export const createRuleMethod = definePoolMethod({

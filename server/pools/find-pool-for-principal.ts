@@ -28,8 +28,9 @@ export async function findPoolForPrincipal(input: { db: Db; principal: Principal
     },
   });
   if (!pool) return null;
-  const allows = (permission: "compute:join-tokens:read" | "compute:join-tokens:create" | "compute:pools:manage") =>
-    principal.grants.some((grant) => grantAllows(grant, permission, pool.tenantId, pool.id));
+  const allows = (
+    permission: "compute:join-tokens:read" | "compute:join-tokens:create" | "compute:pools:manage" | "compute:approval-rules:manage",
+  ) => principal.grants.some((grant) => grantAllows(grant, permission, pool.tenantId, pool.id));
   if (!allows("compute:join-tokens:read")) return null;
   return {
     id: pool.id,
@@ -44,6 +45,7 @@ export async function findPoolForPrincipal(input: { db: Db; principal: Principal
     principalId: principal.id,
     canDecide: allows("compute:join-tokens:create"),
     canManagePool: allows("compute:pools:manage"),
+    canManageRules: allows("compute:approval-rules:manage"),
     canManageAttestation: principal.grants.some((grant) => grantAllowsTenantWide(grant, "compute:attestation:manage", pool.tenantId)),
   };
 }

@@ -6,6 +6,7 @@ import { ApprovalsLine } from "@/components/join-requests/approvals-line";
 import { RequestActions } from "@/components/join-requests/request-actions";
 import { queuePoolOf } from "@/components/join-requests/queue-pool";
 import { RequestTimeline } from "@/components/join-requests/request-timeline";
+import { RequestRules } from "@/components/approval-rules/request-rules";
 import { MachineIdentityFields } from "@/components/ui/machine-identity-fields";
 import { EkCertificateFacts } from "@/components/ui/ek-certificate-facts";
 import styles from "@/components/join-requests/request-detail.module.css";
@@ -113,6 +114,7 @@ export default async function JoinRequestPage({ params }: Props) {
                 </dd>
               </>
             ) : null}
+            <RequestRules poolId={pool.id} decidedBy={request.decidedBy} events={events} actors={actors} />
             <dt>Reason</dt>
             <dd>{request.reason ?? <span className="muted">—</span>}</dd>
             <dt>Consumed</dt>
