@@ -1,4 +1,5 @@
 import { celEnv, isCelError, parse, plan } from "@bufbuild/cel";
+import { cachedRe2 } from "./cached-re2";
 import { checkExpression, ExpressionProblem } from "./check-expression";
 import { MAX_EXPRESSION_BYTES } from "./rule-schemas";
 import { CEL_VARIABLES, ruleBindings, type RuleSubject } from "./rule-variables";
@@ -10,7 +11,7 @@ import { SAMPLE_SUBJECTS } from "./sample-subjects";
 // too — then evaluated per request. Runs in the browser as on the server
 // (the console's editor checks as it is typed): nothing here is node-only.
 
-const env = celEnv({ variables: CEL_VARIABLES });
+const env = celEnv({ variables: CEL_VARIABLES, re2: cachedRe2() });
 
 /** Where a problem is: a 0-based offset into the expression and its 1-based line and column. */
 export interface ExpressionError {
