@@ -1,4 +1,3 @@
-import { notFound } from "next/navigation";
 import { TrustRootAddForm } from "@/components/attestation/trust-root-add-form";
 import { TrustRootRemoveButton } from "@/components/attestation/trust-root-remove-button";
 import dataTable from "@/components/ui/data-table.module.css";
@@ -8,38 +7,17 @@ import { NextPageLink } from "@/components/ui/next-page-link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/join-requests/countdown";
 import { NavLink } from "@/components/ui/nav-link";
-import { safeDecode } from "@/lib/url/safe-decode";
-import { ekSha256Field } from "@/lib/validations/attestation";
-import { requireUser } from "@/server/auth/current-user";
-import { attestationTenants } from "@/server/attestation/find-site-for-principal";
 import { listTpmTrustedRoots } from "@/server/attestation/trust-store/tpm-trust-store";
-import { getDb } from "@/server/db/client";
-
-type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-const PAGE_SIZE = 100;
+import { openTenantAttestationPage, TENANT_ATTESTATION_PAGE_SIZE, type TenantAttestationPageProps } from "../open-tenant-attestation-page";
 
 export const metadata = { title: "TPM trust store — Better Compute" };
 
 // A tenant's TPM trust store (SPEC I1), beside its allow-list: the
 // manufacturer roots an EK certificate may chain to, by fingerprint, paged by
 // the cursor in the URL. Tenant-admins (compute:attestation:manage) add and remove.
-export default async function TpmTrustStorePage({ params, searchParams }: Props) {
-  const tenantId = safeDecode((await params).tenantId);
-  const rawCursor = (await searchParams).cursor;
-  const cursor = ekSha256Field.safeParse(Array.isArray(rawCursor) ? rawCursor[0] : rawCursor);
-  const { principal } = await requireUser(`/tenants/${encodeURIComponent(tenantId)}/tpm/trust-store`);
-  const allowed = attestationTenants(principal);
-  if (!allowed.read.includes(tenantId)) notFound();
-  const canManage = allowed.manage.includes(tenantId);
-  const db = await getDb();
-  const tenant = await db.tenant.findUnique({ where: { id: tenantId }, select: { name: true } });
-  if (!tenant) notFound();
-  const { roots, nextCursor } = await listTpmTrustedRoots(db, {
-    tenantId,
-    limit: PAGE_SIZE,
-    cursor: cursor.success ? cursor.data : undefined,
-  });
+export default async function TpmTrustStorePage(props: TenantAttestationPageProps) {
+  const { db, tenantId, tenant, canManage, cursor } = await openTenantAttestationPage(props, "/tpm/trust-store");
+  const { roots, nextCursor } = await listTpmTrustedRoots(db, { tenantId, limit: TENANT_ATTESTATION_PAGE_SIZE, cursor });
   // tpmTrustStore/remove takes the certificate itself: the rows shown, with their PEMs, for those who may remove
   const pems = canManage
     ? new Map(
