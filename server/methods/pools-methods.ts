@@ -1,6 +1,6 @@
 import "server-only";
 import { toPoolJson, updatePoolResponse } from "@/lib/pools/pool-json";
-import { updatePoolInput } from "@/lib/validations/pools";
+import { poolSettingsInput } from "@/lib/pools/pool-settings-input";
 import { updatePoolSettings } from "../admin/update-pool-settings";
 import { definePoolMethod } from "./define-method";
 
@@ -27,7 +27,7 @@ export const updatePoolMethod = definePoolMethod({
     "is asked for a quote of the PCRs they name. `requireKnownBoot` true needs at least one state; then a quote matching none " +
     "defers the join `boot-state-unknown`, and a join without a TPM is refused.",
   publishes: [{ type: "compute.admin.changed", carries: " (noun `pool`, verb `update`) with the new and previous value of each setting changed" }],
-  input: updatePoolInput,
+  input: poolSettingsInput,
   handler: async ({ db, pool, input, principal, now }) => {
     const result = await updatePoolSettings({
       db,
