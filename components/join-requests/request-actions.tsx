@@ -46,7 +46,11 @@ export function RequestActions({
   const canAllowTpm =
     approvable && pool.canManageAttestation && request.reasons.includes("tpm-ek-not-allowed") && machine.tpmEkSha256 !== null;
   const canTrustBoot =
-    approvable && pool.canManageAttestation && bootStates !== undefined && request.reasons.includes("boot-state-unknown") && request.bootMeasurement !== null;
+    approvable &&
+    pool.canManageAttestation &&
+    bootStates !== undefined &&
+    request.reasons.includes("boot-state-unknown") &&
+    request.bootMeasurement !== null;
   const live = request.state === "pending" || request.state === "approved";
   const close = () => setOpen(null);
   const refresh = () => router.refresh();

@@ -35,11 +35,7 @@ let observingToken: string;
 
 const ZERO = "00".repeat(32);
 /** PCR 7 after one extension by 32 bytes of `byte`, as the TPM computes it. */
-const extended = (byte: number) =>
-  createHash("sha256")
-    .update(Buffer.alloc(32))
-    .update(Buffer.alloc(32, byte))
-    .digest("hex");
+const extended = (byte: number) => createHash("sha256").update(Buffer.alloc(32)).update(Buffer.alloc(32, byte)).digest("hex");
 const KNOWN = { name: "golden-2026-12", pcrs: { "0": ZERO, "7": extended(0xaa) } };
 
 const updatePool = (body: Record<string, unknown>, bearer = tenantAdmin) =>
@@ -94,8 +90,14 @@ const recordedFor = async (csr: string) => {
 const NOTHING = { requests: 0, nodes: 0, measurements: 0 };
 
 const listedRequest = async (poolId: string, requestId: string) => {
-  const response = await callMethod("joinRequests/list", { tenantId: world.tenantId, poolId, state: "all", limit: 200 }, { bearer: tenantAdmin });
-  return (response.body.joinRequests as { id: string; bootMeasurement: unknown; reasons: string[] }[]).find((each) => each.id === requestId);
+  const response = await callMethod(
+    "joinRequests/list",
+    { tenantId: world.tenantId, poolId, state: "all", limit: 200 },
+    { bearer: tenantAdmin },
+  );
+  return (response.body.joinRequests as { id: string; bootMeasurement: unknown; reasons: string[] }[]).find(
+    (each) => each.id === requestId,
+  );
 };
 
 describe("the challenge in a pool with boot states", () => {
@@ -142,7 +144,10 @@ describe("the quoted boot", () => {
     machine.tpm!.extendPcr(7, Buffer.alloc(32, 0xaa));
     const { response } = await quotedJoin(machine, strictToken);
     expect(response.body.reasons).toEqual(["unknown-to-discovery"]);
-    expect((await listedRequest(strictPool, response.body.requestId))?.bootMeasurement).toEqual({ pcrs: KNOWN.pcrs, bootState: KNOWN.name });
+    expect((await listedRequest(strictPool, response.body.requestId))?.bootMeasurement).toEqual({
+      pcrs: KNOWN.pcrs,
+      bootState: KNOWN.name,
+    });
   });
 
   it("where a known boot is not required, unknown values are measured and the join carries on as before", async () => {
@@ -205,7 +210,11 @@ describe("a malformed or missing quote → 400 naming the field, nothing recorde
   it.each<[string, (body: Body) => void, string]>([
     ["no quote", (body) => delete body.tpm.quote, "tpm.quote"],
     ["an attestation too short to be one", (body) => (body.tpm.quote!.attest = "AQI="), "tpm.quote.attest"],
-    ["a quote cut short", (body) => (body.tpm.quote!.attest = Buffer.from(body.tpm.quote!.attest, "base64").subarray(0, 40).toString("base64")), "tpm.quote.attest"],
+    [
+      "a quote cut short",
+      (body) => (body.tpm.quote!.attest = Buffer.from(body.tpm.quote!.attest, "base64").subarray(0, 40).toString("base64")),
+      "tpm.quote.attest",
+    ],
     ["a signature that is not one", (body) => (body.tpm.quote!.signature = "AAAA"), "tpm.quote.signature"],
     ["a PCR missing", (body) => delete body.tpm.quote!.pcrs["7"], "tpm.quote.pcrs"],
     ["a PCR that is not hex", (body) => (body.tpm.quote!.pcrs["7"] = "zz"), "tpm.quote.pcrs"],

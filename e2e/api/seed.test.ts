@@ -172,7 +172,11 @@ describe("measured boot (SPEC I2)", () => {
     expect(pool).toMatchObject({ tenantId: "acme", siteId: "fra1", requiresTpm: true, requireKnownBoot: true, archivedAt: null });
     const [state] = pool.bootStates as { name: string; pcrs: Record<string, string> }[];
     expect(Object.keys(state!.pcrs)).toEqual(["0", "7"]);
-    type Measured = { reasons: string[]; machine: { tpmEkProven: boolean }; bootMeasurement: { pcrs: Record<string, string>; bootState: string | null } };
+    type Measured = {
+      reasons: string[];
+      machine: { tpmEkProven: boolean };
+      bootMeasurement: { pcrs: Record<string, string>; bootState: string | null };
+    };
     const pending = (await listAll("gpu-d", "pending")) as unknown as Measured[];
     const deferred = pending.filter((request) => request.reasons.includes("boot-state-unknown"));
     expect(deferred).toHaveLength(1);

@@ -17,7 +17,13 @@ describe("boot states (SPEC I2)", () => {
     [[{ name: "x", pcrs: { "00": a } }], '"00" is not a PCR index'],
     [[{ name: "x", pcrs: { "0": "A".repeat(64) } }], "lowercase hex"],
     [[{ name: "x", pcrs: { "0": a.slice(1) } }], "lowercase hex"],
-    [[{ name: "x", pcrs: { "0": a } }, { name: "X", pcrs: { "0": b } }], '"X" is named twice'],
+    [
+      [
+        { name: "x", pcrs: { "0": a } },
+        { name: "X", pcrs: { "0": b } },
+      ],
+      '"X" is named twice',
+    ],
   ])("refuses %j naming what is wrong", (input, message) => {
     const parsed = bootStatesField.safeParse(input);
     expect(parsed.success).toBe(false);
@@ -25,7 +31,12 @@ describe("boot states (SPEC I2)", () => {
   });
 
   it("asks for every PCR any state names, ascending", () => {
-    expect(bootStatePcrSelection([{ name: "x", pcrs: { "7": a, "0": a } }, { name: "y", pcrs: { "4": b, "0": b } }])).toEqual([0, 4, 7]);
+    expect(
+      bootStatePcrSelection([
+        { name: "x", pcrs: { "7": a, "0": a } },
+        { name: "y", pcrs: { "4": b, "0": b } },
+      ]),
+    ).toEqual([0, 4, 7]);
     expect(bootStatePcrSelection([])).toEqual([]);
   });
 

@@ -52,9 +52,7 @@ export function bootStatePcrSelection(states: readonly BootState[]): number[] {
  * about PCRs it does not name.
  */
 export function matchBootState(states: readonly BootState[], measured: Readonly<Record<string, string>>): string | null {
-  const found = states.find((state) =>
-    Object.entries(state.pcrs).every(([index, value]) => measured[index]?.toLowerCase() === value),
-  );
+  const found = states.find((state) => Object.entries(state.pcrs).every(([index, value]) => measured[index]?.toLowerCase() === value));
   return found?.name ?? null;
 }
 

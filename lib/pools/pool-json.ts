@@ -21,7 +21,11 @@ export type PoolJson = z.infer<typeof poolJson>;
 
 export const updatePoolResponse = z.strictObject({ pool: poolJson });
 
-type PoolRow = Omit<PoolJson, "archivedAt" | "createdAt" | "bootStates"> & { archivedAt: Date | null; createdAt: Date; bootStates: unknown };
+type PoolRow = Omit<PoolJson, "archivedAt" | "createdAt" | "bootStates"> & {
+  archivedAt: Date | null;
+  createdAt: Date;
+  bootStates: unknown;
+};
 
 export function toPoolJson(row: PoolRow): PoolJson {
   return {

@@ -24,13 +24,15 @@ export interface PoolSettings {
  * were deferred with. `tenantId` undefined: the pool wherever it is (pool ids
  * are unique across the control plane; the command line names only the pool).
  */
-export async function updatePoolSettings(args: {
-  db: Db;
-  actor: AdminActor;
-  now: Date;
-  tenantId?: string;
-  poolId: string;
-} & PoolSettings): Promise<{ outcome: AdminOutcome; pool: Pool }> {
+export async function updatePoolSettings(
+  args: {
+    db: Db;
+    actor: AdminActor;
+    now: Date;
+    tenantId?: string;
+    poolId: string;
+  } & PoolSettings,
+): Promise<{ outcome: AdminOutcome; pool: Pool }> {
   const { tenantId, poolId } = args;
   return args.db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT 1 FROM pools WHERE id = ${poolId} FOR UPDATE`;
@@ -73,8 +75,15 @@ export async function updatePoolSettings(args: {
 /** The event's new and previous value of one setting (approvalsRequired as text, as before I2). */
 function eventFields(key: string, now: unknown, was: unknown): [string, string | boolean | object][] {
   const previousKey = `previous${key[0]!.toUpperCase()}${key.slice(1)}`;
-  if (key === "approvalsRequired") return [[key, String(now)], [previousKey, String(was)]];
-  return [[key, now as object], [previousKey, was as object]];
+  if (key === "approvalsRequired")
+    return [
+      [key, String(now)],
+      [previousKey, String(was)],
+    ];
+  return [
+    [key, now as object],
+    [previousKey, was as object],
+  ];
 }
 
 /** SPEC I2: a pool that requires a known boot must know one, else no join could ever match. */

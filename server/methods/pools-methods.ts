@@ -26,7 +26,9 @@ export const updatePoolMethod = definePoolMethod({
     "update is applied after or before yours, whole; the event shows what each replaced). A TPM join into a pool with boot states " +
     "is asked for a quote of the PCRs they name. `requireKnownBoot` true needs at least one state; then a quote matching none " +
     "defers the join `boot-state-unknown`, and a join without a TPM is refused.",
-  publishes: [{ type: "compute.admin.changed", carries: " (noun `pool`, verb `update`) with the new and previous value of each setting changed" }],
+  publishes: [
+    { type: "compute.admin.changed", carries: " (noun `pool`, verb `update`) with the new and previous value of each setting changed" },
+  ],
   input: poolSettingsInput,
   handler: async ({ db, pool, input, principal, now }) => {
     const result = await updatePoolSettings({

@@ -119,7 +119,12 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
       { ...activation, tenantId: scope.tenantId, csrSha256: csr.sha256, ekSha256: machine.tpmEkSha256, akName },
       now,
     );
-    quotedPcrs = verifyJoinQuote({ asked, quote: join.body.tpm?.quote, akPublic: join.body.tpm!.akPublic!, challengeId: activation.challengeId });
+    quotedPcrs = verifyJoinQuote({
+      asked,
+      quote: join.body.tpm?.quote,
+      akPublic: join.body.tpm!.akPublic!,
+      challengeId: activation.challengeId,
+    });
   } else if (join.body.tpm?.quote) {
     throw new ApiError("INVALID_ARGUMENT", "tpm.quote answers a challenge: send it with tpm.activation", [
       { field: "tpm.quote", message: "is only sent with tpm.activation" },

@@ -42,8 +42,15 @@ export async function joinAsMachine(input: { db: Db; credential: JoinCredential;
   if (first.status !== "challenge" || !tpm) return { outcome: first, body };
   const secret = tpm.activateCredential(Buffer.from(first.credentialBlob, "base64"), Buffer.from(first.encryptedSecret, "base64"));
   const activation = { challengeId: first.challengeId, secret: bytes(secret) };
-  const quote = first.nonce && first.pcrSelection ? tpm.quote({ nonce: Buffer.from(first.nonce, "base64"), pcrSelection: first.pcrSelection }) : undefined;
-  const tpmBody = { ...body.tpm!, activation, quote: quote && { ...quote, attest: bytes(quote.attest), signature: bytes(quote.signature) } };
+  const quote =
+    first.nonce && first.pcrSelection
+      ? tpm.quote({ nonce: Buffer.from(first.nonce, "base64"), pcrSelection: first.pcrSelection })
+      : undefined;
+  const tpmBody = {
+    ...body.tpm!,
+    activation,
+    quote: quote && { ...quote, attest: bytes(quote.attest), signature: bytes(quote.signature) },
+  };
   const outcome = await joinNode({ db, credential, body: { ...body, tpm: tpmBody }, now });
   return { outcome, body };
 }

@@ -33,7 +33,9 @@ export const joinChallenge = z.strictObject({
   nonce: z
     .base64()
     .optional()
-    .meta({ description: "SPEC I2, in a pool with boot states: 32 random bytes, the qualifying data of the retry's tpm.quote (tpm2_quote -q)" }),
+    .meta({
+      description: "SPEC I2, in a pool with boot states: 32 random bytes, the qualifying data of the retry's tpm.quote (tpm2_quote -q)",
+    }),
   pcrSelection: z
     .array(z.int().min(0).max(23))
     .optional()

@@ -56,7 +56,10 @@ export function verifyJoinQuote(input: {
     }
     if (error instanceof QuoteRejectedError) {
       log.warn("tpm quote refused", { challenge: input.challengeId, cause: error.reason });
-      throw new ApiError("PERMISSION_DENIED", `the TPM quote is refused (${error.reason}): ${error.message}; join again for a new challenge`);
+      throw new ApiError(
+        "PERMISSION_DENIED",
+        `the TPM quote is refused (${error.reason}): ${error.message}; join again for a new challenge`,
+      );
     }
     throw error;
   }

@@ -28,8 +28,8 @@ export default async function TpmAllowListPage(props: TenantAttestationPageProps
       </h1>
       <p className="muted">
         In pools that require a TPM, a machine whose endorsement key is listed here passes the tpm attestor; others are deferred.
-        {canManage ? null : " You may read this list; tenant admins change it."} An endorsement key whose certificate chains to a
-        root of the <NavLink href={`/tenants/${encodeURIComponent(tenantId)}/tpm/trust-store`}>TPM trust store</NavLink> passes too.
+        {canManage ? null : " You may read this list; tenant admins change it."} An endorsement key whose certificate chains to a root of
+        the <NavLink href={`/tenants/${encodeURIComponent(tenantId)}/tpm/trust-store`}>TPM trust store</NavLink> passes too.
       </p>
       {canManage ? <TpmAllowForm tenantId={tenantId} /> : null}
       {keys.length === 0 ? (
