@@ -30,12 +30,9 @@ export const joinChallenge = z.strictObject({
   credentialBlob: z.base64().meta({ description: "TPM2B_ID_OBJECT" }),
   encryptedSecret: z.base64().meta({ description: "TPM2B_ENCRYPTED_SECRET" }),
   expiresAt: timestamp,
-  nonce: z
-    .base64()
-    .optional()
-    .meta({
-      description: "SPEC I2, in a pool with boot states: 32 random bytes, the qualifying data of the retry's tpm.quote (tpm2_quote -q)",
-    }),
+  nonce: z.base64().optional().meta({
+    description: "SPEC I2, in a pool with boot states: 32 random bytes, the qualifying data of the retry's tpm.quote (tpm2_quote -q)",
+  }),
   pcrSelection: z
     .array(z.int().min(0).max(23))
     .optional()
