@@ -2,6 +2,7 @@
 import { useRouter } from "next/navigation";
 import { lazy, Suspense, useState } from "react";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
+import type { BootState } from "@/lib/pools/boot-states";
 import { discoveredMachineInput } from "@/lib/validations/attestation";
 import type { QueuePool } from "./queue-pool";
 import { approveUnavailable } from "./approve-unavailable";
@@ -16,9 +17,18 @@ const TeachAndApproveDialog = lazy(() => import("./teach-and-approve-dialog").th
  * The detail page's decisions. The page is server-rendered, so it refreshes
  * after a decision, and after a failed one too (someone else decided first).
  */
-export function RequestActions({ pool, request }: { pool: QueuePool; request: JoinRequestJson }) {
+export function RequestActions({
+  pool,
+  request,
+  bootStates,
+}: {
+  pool: QueuePool;
+  request: JoinRequestJson;
+  /** SPEC I2: the pool's known boot states, given only to those who may change them (pools/update) */
+  bootStates?: readonly BootState[];
+}) {
   const router = useRouter();
-  const [open, setOpen] = useState<"approve" | "reject" | "machine" | "tpm" | null>(null);
+  const [open, setOpen] = useState<"approve" | "reject" | "machine" | "tpm" | "boot" | null>(null);
   if (!pool.canDecide) return null;
   const blocked = request.state === "pending" ? approveUnavailable(pool, request) : null;
   // SPEC H1: approving again changes nothing, so it is not offered; the request waits for others
@@ -35,6 +45,12 @@ export function RequestActions({ pool, request }: { pool: QueuePool; request: Jo
   const canTrust = approvable && pool.canManageAttestation && request.reasons.includes("unknown-to-discovery") && trustable;
   const canAllowTpm =
     approvable && pool.canManageAttestation && request.reasons.includes("tpm-ek-not-allowed") && machine.tpmEkSha256 !== null;
+  const canTrustBoot =
+    approvable &&
+    pool.canManageAttestation &&
+    bootStates !== undefined &&
+    request.reasons.includes("boot-state-unknown") &&
+    request.bootMeasurement !== null;
   const live = request.state === "pending" || request.state === "approved";
   const close = () => setOpen(null);
   const refresh = () => router.refresh();
@@ -65,6 +81,11 @@ export function RequestActions({ pool, request }: { pool: QueuePool; request: Jo
           Allow this TPM…
         </button>
       ) : null}
+      {canTrustBoot ? (
+        <button type="button" className="button" onClick={() => setOpen("boot")}>
+          Trust this boot state…
+        </button>
+      ) : null}
       {live ? (
         <button type="button" className="button" onClick={() => setOpen("reject")}>
           {request.state === "approved" ? "Withdraw approval…" : "Reject…"}
@@ -73,8 +94,8 @@ export function RequestActions({ pool, request }: { pool: QueuePool; request: Jo
       <Suspense fallback={null}>
         {open === "approve" ? <ApproveDialog pool={pool} request={request} onClose={close} onSettled={refresh} /> : null}
         {open === "reject" ? <RejectDialog pool={pool} request={request} onClose={close} onSettled={refresh} /> : null}
-        {open === "machine" || open === "tpm" ? (
-          <TeachAndApproveDialog kind={open} pool={pool} request={request} onClose={close} onSettled={refresh} />
+        {open === "machine" || open === "tpm" || open === "boot" ? (
+          <TeachAndApproveDialog kind={open} pool={pool} request={request} bootStates={bootStates} onClose={close} onSettled={refresh} />
         ) : null}
       </Suspense>
     </div>

@@ -6,6 +6,7 @@ const REASON_LABELS: Record<string, string> = {
   "tpm-ek-not-allowed": "TPM EK not allowed",
   "machine-already-joined": "machine already joined",
   "hostname-in-use": "hostname in use",
+  "boot-state-unknown": "boot state unknown",
 };
 
 export function StateBadge({ state }: { state: JoinRequestJson["state"] }) {

@@ -4,6 +4,8 @@ import { toast } from "@/components/ui/toast";
 import { DialogCancel, DialogFooter, ModalDialog } from "@/components/ui/dialog";
 import { useTeachAndApproveMutation, type TeachStep } from "@/data/attestation/teach-and-approve-mutation";
 import { addTpmAllowedKey, upsertDiscoveredMachines } from "@/lib/api-client/attestation";
+import { updatePool } from "@/lib/api-client/pools";
+import type { BootState } from "@/lib/pools/boot-states";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { approvalEffectText, approvalProgress, approvalRecordedText } from "@/lib/join-requests/approval-progress";
 import { DecisionError } from "./decision-error";
@@ -13,13 +15,30 @@ import { useDecisionForm } from "./use-decision-form";
 import type { QueuePool } from "./queue-pool";
 import styles from "./decision-form.module.css";
 
-export type TeachKind = "machine" | "tpm";
+export type TeachKind = "machine" | "tpm" | "boot";
 
-const TITLES: Record<TeachKind, string> = { machine: "Trust this machine", tpm: "Allow this TPM" };
+const TITLES: Record<TeachKind, string> = { machine: "Trust this machine", tpm: "Allow this TPM", boot: "Trust this boot state" };
+const SUBMIT: Record<TeachKind, string> = { machine: "Trust and approve", tpm: "Allow and approve", boot: "Trust and approve" };
 
-/** The attestor's lesson for this request: the machine into the site's inventory, or its EK onto the tenant's allow-list. */
-function teachStep(kind: TeachKind, pool: QueuePool, request: JoinRequestJson, choices: { assign: boolean; note: string }): TeachStep {
+interface Choices {
+  assign: boolean;
+  note: string;
+  /** SPEC I2: the new state's name, and the pool's states as the page read them (the whole list is sent) */
+  bootName: string;
+  bootStates: readonly BootState[];
+}
+
+/** The attestor's lesson for this request: the machine into the site's inventory, its EK onto the tenant's allow-list, or its boot into the pool's states. */
+function teachStep(kind: TeachKind, pool: QueuePool, request: JoinRequestJson, choices: Choices): TeachStep {
   const { machine } = request;
+  if (kind === "boot") {
+    return async () => {
+      const name = choices.bootName.trim();
+      const bootStates = [...choices.bootStates, { name, pcrs: request.bootMeasurement!.pcrs }];
+      await updatePool({ tenantId: pool.tenantId, poolId: pool.id, bootStates });
+      return `Pool ${pool.id} knows the boot state "${name}".`;
+    };
+  }
   if (kind === "machine") {
     return async () => {
       const machines = [
@@ -45,6 +64,8 @@ export function TeachAndApproveDialog(props: {
   kind: TeachKind;
   pool: QueuePool;
   request: JoinRequestJson;
+  /** kind "boot": the pool's known boot states */
+  bootStates?: readonly BootState[];
   onClose: () => void;
   onSettled?: () => void;
 }) {
@@ -52,6 +73,7 @@ export function TeachAndApproveDialog(props: {
   const form = useDecisionForm("approve", { tenantId: pool.tenantId, poolId: pool.id, requestId: request.id });
   const [assign, setAssign] = useState(true);
   const [note, setNote] = useState(`allowed with ${request.id}`);
+  const [bootName, setBootName] = useState(`trusted-with-${request.machine.hostname.split(".")[0]}`);
   const mutation = useTeachAndApproveMutation({
     onSuccess: ({ approved }) => {
       toast.success(approved.state === "pending" ? approvalRecordedText(approved) : `Approved ${approved.machine.hostname}`);
@@ -75,7 +97,9 @@ export function TeachAndApproveDialog(props: {
       description={
         kind === "machine"
           ? `Adds its system UUID and MACs to ${request.siteId}'s discovery inventory, so its next joins are admitted at once; then approves this request for ${pool.id}.`
-          : `Puts its endorsement key on ${pool.tenantId}'s TPM allow-list, so its next joins pass the tpm attestor; then approves this request for ${pool.id}.`
+          : kind === "tpm"
+            ? `Puts its endorsement key on ${pool.tenantId}'s TPM allow-list, so its next joins pass the tpm attestor; then approves this request for ${pool.id}.`
+            : `Adds the PCR values its TPM quoted to ${pool.id}'s known boot states under the name you give, so machines that boot the same are admitted; then approves this request.`
       }
       testId="teach-dialog"
     >
@@ -116,7 +140,9 @@ export function TeachAndApproveDialog(props: {
               ttlSeconds: form.ttlSeconds,
               reason: form.reasonValue,
             };
-            mutation.mutate({ tenantId: pool.tenantId, teach: teachStep(kind, pool, request, { assign, note }), approve });
+            const bootStates = props.bootStates ?? [];
+            const choices = { assign, note, bootName, bootStates };
+            mutation.mutate({ tenantId: pool.tenantId, teach: teachStep(kind, pool, request, choices), approve });
           }}
         >
           {failed ? (
@@ -140,6 +166,17 @@ export function TeachAndApproveDialog(props: {
                 Assign it to pool {pool.id}
               </span>
             </label>
+          ) : kind === "boot" ? (
+            <label className="field">
+              Name of the boot state
+              <input
+                value={bootName}
+                maxLength={64}
+                required
+                onChange={(event) => setBootName(event.target.value)}
+                disabled={pending || taught !== null}
+              />
+            </label>
           ) : (
             <label className="field">
               Note on the allow-list
@@ -157,7 +194,7 @@ export function TeachAndApproveDialog(props: {
           <DialogFooter>
             <DialogCancel pending={pending} />
             <button type="submit" className="button button-primary" disabled={pending}>
-              {pending ? "Working…" : `${kind === "machine" ? "Trust" : "Allow"} and approve`}
+              {pending ? "Working…" : SUBMIT[kind]}
             </button>
           </DialogFooter>
         </form>

@@ -42,6 +42,7 @@ export function PoolsOverview({
               <>
                 <NavLink href={`/sites/${encodeURIComponent(site.id)}/discovery`}>Discovery inventory</NavLink>
                 <NavLink href={`/tenants/${encodeURIComponent(site.tenantId)}/tpm`}>TPM allow-list</NavLink>
+                <NavLink href={`/tenants/${encodeURIComponent(site.tenantId)}/tpm/trust-store`}>TPM trust store</NavLink>
               </>
             ) : null}
           </div>

@@ -4,7 +4,7 @@ import type { z } from "zod";
 import type { ApiClientError } from "@/lib/api-client/api-client-error";
 import { updatePool } from "@/lib/api-client/pools";
 import type { PoolJson } from "@/lib/pools/pool-json";
-import type { updatePoolInput } from "@/lib/validations/pools";
+import type { poolSettingsInput } from "@/lib/pools/pool-settings-input";
 import { joinRequestKeys } from "@/data/join-requests/keys";
 import { poolKeys } from "./keys";
 
@@ -16,7 +16,7 @@ import { poolKeys } from "./keys";
  */
 export function useUpdatePoolMutation(poolId: string, options: { onSuccess?: (pool: PoolJson) => void } = {}) {
   const queryClient = useQueryClient();
-  return useMutation<{ pool: PoolJson }, ApiClientError, z.input<typeof updatePoolInput>>({
+  return useMutation<{ pool: PoolJson }, ApiClientError, z.input<typeof poolSettingsInput>>({
     mutationKey: poolKeys.update(poolId),
     mutationFn: updatePool,
     onSuccess: async ({ pool }) => {

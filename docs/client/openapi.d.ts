@@ -574,12 +574,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Changes a pool's settings: `approvalsRequired` (1 to 5), how many distinct principals must approve a join request of the pool.
+         * Changes a pool's settings: `approvalsRequired` (1 to 5), how many distinct principals must approve a join request of the pool; `bootStates`, the boot states a joining machine's TPM quote may match; `requireKnownBoot`, whether it must match one.
          * @description Decided as `compute:pools:manage`.
          *
-         *     Only `tenant-admin` holds `compute:pools:manage`. A setting that is omitted stays as it is; setting what is already so returns the pool unchanged, without an event. Requests already waiting keep the count they were deferred with. A pool the tenant does not own is `NOT_FOUND`.
+         *     Only `tenant-admin` holds `compute:pools:manage`. A setting that is omitted stays as it is; setting what is already so returns the pool unchanged, without an event. Requests already waiting keep the count they were deferred with. A pool the tenant does not own is `NOT_FOUND`. `bootStates` (SPEC I2) replaces the pool's whole list: each `{ name, pcrs }` with `pcrs` PCR index (0-23) → SHA-256 value in lowercase hex, names unique (case-insensitive), at most 32 states; send the list you read with your change (a concurrent update is applied after or before yours, whole; the event shows what each replaced). A TPM join into a pool with boot states is asked for a quote of the PCRs they name. `requireKnownBoot` true needs at least one state; then a quote matching none defers the join `boot-state-unknown`, and a join without a TPM is refused.
          *
-         *     Publishes `compute.admin.changed` (noun `pool`, verb `update`) with the new and previous `approvalsRequired`.
+         *     Publishes `compute.admin.changed` (noun `pool`, verb `update`) with the new and previous value of each setting changed.
          *
          *     Authorization `compute:pools:manage` @ `compute-pool`; kind mutation; module `server`; phase v0.4; status registered.
          */
@@ -770,7 +770,7 @@ export interface components {
              * @enum {string}
              */
             state: "pending" | "approved" | "rejected" | "expired" | "consumed";
-            reasons: ("placeholder-hardware-id" | "unknown-to-discovery" | "tpm-ek-not-allowed" | "machine-already-joined" | "hostname-in-use")[];
+            reasons: ("placeholder-hardware-id" | "unknown-to-discovery" | "tpm-ek-not-allowed" | "machine-already-joined" | "hostname-in-use" | "boot-state-unknown")[];
             machine: components["schemas"]["Machine"];
             csrSha256: string;
             /** Format: date-time */
@@ -800,6 +800,15 @@ export interface components {
                 /** @description why it did not chain to a root of the tenant's TPM trust store; null: it chained */
                 failure: ("unknown-issuer" | "bad-signature" | "expired" | "not-yet-valid" | "invalid-chain") | null;
                 detail: string | null;
+            } | null;
+            /** @description the PCR values the join's TPM quote attested, in a pool with known boot states (SPEC I2); null: none quoted */
+            bootMeasurement: {
+                /** @description PCR index → SHA-256 value in lowercase hex, as the TPM quoted them */
+                pcrs: {
+                    [key: string]: string;
+                };
+                /** @description the pool's boot state the values matched; null: none (boot-state-unknown) */
+                bootState: string | null;
             } | null;
         };
         Machine: {
@@ -933,7 +942,7 @@ export interface components {
             requestId: string;
             /** Format: date-time */
             expiresAt: string;
-            reasons: ("placeholder-hardware-id" | "unknown-to-discovery" | "tpm-ek-not-allowed" | "machine-already-joined" | "hostname-in-use")[];
+            reasons: ("placeholder-hardware-id" | "unknown-to-discovery" | "tpm-ek-not-allowed" | "machine-already-joined" | "hostname-in-use" | "boot-state-unknown")[];
         };
         JoinChallenge: {
             /** @constant */
@@ -952,6 +961,13 @@ export interface components {
             encryptedSecret: string;
             /** Format: date-time */
             expiresAt: string;
+            /**
+             * Format: base64
+             * @description SPEC I2, in a pool with boot states: 32 random bytes, the qualifying data of the retry's tpm.quote (tpm2_quote -q)
+             */
+            nonce?: string;
+            /** @description SPEC I2: the SHA-256 PCR indices tpm.quote must cover, ascending (tpm2_quote -l sha256:…) */
+            pcrSelection?: number[];
         };
         JoinRequestsListResponse: {
             joinRequests: components["schemas"]["JoinRequest"][];
@@ -1038,6 +1054,14 @@ export interface components {
                 requiresTpm: boolean;
                 /** @description distinct principals whose approvals admit the request (SPEC H1) */
                 approvalsRequired: number;
+                bootStates: {
+                    name: string;
+                    /** @description PCR index → SHA-256 value in lowercase hex, e.g. { "0": "3d45…" } */
+                    pcrs: {
+                        [key: string]: string;
+                    };
+                }[];
+                requireKnownBoot: boolean;
                 archivedAt: string | null;
                 /** Format: date-time */
                 createdAt: string;
@@ -2020,6 +2044,13 @@ export interface operations {
                         activation?: {
                             challengeId: string;
                             secret: string;
+                        } | null;
+                        quote?: {
+                            attest: string;
+                            signature: string;
+                            pcrs: {
+                                [key: string]: string;
+                            };
                         } | null;
                     } | null;
                 };
@@ -4030,6 +4061,14 @@ export interface operations {
                     tenantId: string;
                     poolId: string;
                     approvalsRequired?: number | null;
+                    bootStates?: {
+                        name: string;
+                        /** @description PCR index → SHA-256 value in lowercase hex, e.g. { "0": "3d45…" } */
+                        pcrs: {
+                            [key: string]: string;
+                        };
+                    }[] | null;
+                    requireKnownBoot?: boolean | null;
                 };
             };
         };

@@ -165,6 +165,29 @@ describe("the demo pool requiring two approvals (SPEC H1)", () => {
   });
 });
 
+describe("measured boot (SPEC I2)", () => {
+  it("gpu-d requires TPM and a known boot, and knows one state; one request is deferred boot-state-unknown with its quoted values", async () => {
+    const db = await getDb();
+    const pool = await db.pool.findUniqueOrThrow({ where: { id: "gpu-d" } });
+    expect(pool).toMatchObject({ tenantId: "acme", siteId: "fra1", requiresTpm: true, requireKnownBoot: true, archivedAt: null });
+    const [state] = pool.bootStates as { name: string; pcrs: Record<string, string> }[];
+    expect(Object.keys(state!.pcrs)).toEqual(["0", "7"]);
+    type Measured = {
+      reasons: string[];
+      machine: { tpmEkProven: boolean };
+      bootMeasurement: { pcrs: Record<string, string>; bootState: string | null };
+    };
+    const pending = (await listAll("gpu-d", "pending")) as unknown as Measured[];
+    const deferred = pending.filter((request) => request.reasons.includes("boot-state-unknown"));
+    expect(deferred).toHaveLength(1);
+    const measured = deferred[0]!.bootMeasurement;
+    expect(measured.bootState).toBeNull();
+    expect(measured.pcrs["0"]).toBe(state!.pcrs["0"]);
+    expect(measured.pcrs["7"]).not.toBe(state!.pcrs["7"]); // the tampered image
+    expect(deferred[0]!.machine.tpmEkProven).toBe(true);
+  });
+});
+
 describe("the fixed demo values in the database (Part C)", () => {
   it("tenants, sites and pools; gpu-a requires TPM; legacy is archived", async () => {
     const db = await getDb();
@@ -235,6 +258,7 @@ describe("the fixed demo values in the database (Part C)", () => {
       ["democpux", "demo-cpu-x-join-secret", "cpu-x"],
       ["demoglobex", "demo-globex-join-secret", "globex-gpu"],
       ["demogpuc", "demo-gpu-c-join-secret", "gpu-c"],
+      ["demogpud", "demo-gpu-d-join-secret", "gpu-d"],
     ];
     const nineYears = Date.now() + 9 * 365 * 24 * 3600_000;
     for (const [id, secret, poolId] of tokens) {
@@ -397,7 +421,7 @@ async function countDemoRows(url: string): Promise<Record<string, number>> {
   return withClient(url, async (client) => ({
     tenants: await countOf(client, "tenants WHERE id = ANY($1)", [["acme", "globex"]]),
     sites: await countOf(client, "sites WHERE id = ANY($1)", [["fra1", "ams1", "nyc1"]]),
-    pools: await countOf(client, "pools WHERE id = ANY($1)", [["gpu-a", "gpu-b", "legacy", "cpu-x", "globex-gpu", "gpu-c"]]),
+    pools: await countOf(client, "pools WHERE id = ANY($1)", [["gpu-a", "gpu-b", "legacy", "cpu-x", "globex-gpu", "gpu-c", "gpu-d"]]),
     users: await countOf(client, "users WHERE email = ANY($1)", [DEMO_EMAILS]),
     serviceKeys: await countOf(client, "service_keys WHERE id = ANY($1)", [["acmeadmin", "acmeviewer", "gpuaadmin", "globexadmin"]]),
     grants: await countOf(

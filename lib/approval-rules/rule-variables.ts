@@ -41,6 +41,9 @@ const ekCertificate = nullable(
   object("request.ekCertificate", { issuer: STRING, serial: STRING, failure: nullable(STRING), detail: nullable(STRING) }),
 );
 
+/** SPEC I2: what the join's TPM quote attested (pcrs: index → hex; bootState null: it matched no known state). */
+const bootMeasurement = nullable(object("request.bootMeasurement", { pcrs: DYN, bootState: nullable(STRING) }));
+
 /** `request`: the request as the API returns it (timestamps as CEL timestamps), its credential and whether its TPM was proven. */
 export const REQUEST_SHAPE = object("request", {
   id: STRING,
@@ -60,6 +63,7 @@ export const REQUEST_SHAPE = object("request", {
   approvalsRequired: INT,
   approvals: list(approval, MAX_APPROVALS_REQUIRED),
   ekCertificate,
+  bootMeasurement,
   credential: object("request.credential", { kind: STRING, id: STRING }),
   tpmProven: BOOL,
 });

@@ -31,6 +31,7 @@ const request: RuleSubject["request"] = {
   approvalsRequired: 1,
   approvals: [{ by: "usr_sample", at, ttlSeconds: 3600 }],
   ekCertificate: { issuer: "CN=swtpm-localca", serial: "01", failure: "unknown-issuer", detail: null },
+  bootMeasurement: { pcrs: { "0": "0".repeat(64) }, bootState: "sample" },
 };
 
 export const SAMPLE_SUBJECTS: readonly RuleSubject[] = [
@@ -48,6 +49,7 @@ export const SAMPLE_SUBJECTS: readonly RuleSubject[] = [
       machine: { ...request.machine, tpmEkSha256: null, tpmEkProven: false, macAddresses: [] },
       approvals: [],
       ekCertificate: null,
+      bootMeasurement: null,
     },
     credential: { kind: "join-token", id: "sample" },
     discovery: null,

@@ -13,6 +13,8 @@ export const JOIN_REQUEST_REASONS = [
   // SPEC F2, F3: the machine or its hostname belongs to an active node already
   "machine-already-joined",
   "hostname-in-use",
+  // SPEC I2: the TPM's quote matched none of the pool's known boot states (the pool requires one)
+  "boot-state-unknown",
 ] as const;
 export type JoinRequestReason = (typeof JOIN_REQUEST_REASONS)[number];
 
@@ -57,6 +59,16 @@ export const ekCertificateJson = z
   .meta({ description: "the join's tpm.ekCertificate, when the tpm attestor judged one (SPEC I1); null: none" });
 export type EkCertificateJson = z.infer<typeof ekCertificateJson>;
 
+/** SPEC I2: what the join's verified TPM quote attested. */
+export const bootMeasurementJson = z
+  .strictObject({
+    pcrs: z.record(z.string(), z.string()).meta({ description: "PCR index → SHA-256 value in lowercase hex, as the TPM quoted them" }),
+    bootState: z.string().nullable().meta({ description: "the pool's boot state the values matched; null: none (boot-state-unknown)" }),
+  })
+  .nullable()
+  .meta({ description: "the PCR values the join's TPM quote attested, in a pool with known boot states (SPEC I2); null: none quoted" });
+export type BootMeasurementJson = z.infer<typeof bootMeasurementJson>;
+
 export const joinRequestJson = z.strictObject({
   id: z.string().startsWith("jreq_"),
   tenantId: z.string(),
@@ -75,5 +87,6 @@ export const joinRequestJson = z.strictObject({
   approvalsRequired: approvalsRequiredField,
   approvals: approvalsField,
   ekCertificate: ekCertificateJson,
+  bootMeasurement: bootMeasurementJson,
 });
 export type JoinRequestJson = z.infer<typeof joinRequestJson>;

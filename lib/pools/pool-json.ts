@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { timestamp } from "@/lib/wire/fields";
 import { approvalsRequiredField } from "@/lib/join-requests/approval-json";
+import { bootStateSchema, readStoredBootStates } from "./boot-states";
 
 // A pool as pools/update answers it.
 export const poolJson = z.strictObject({
@@ -10,6 +11,9 @@ export const poolJson = z.strictObject({
   name: z.string(),
   requiresTpm: z.boolean(),
   approvalsRequired: approvalsRequiredField,
+  // SPEC I2: the known boot states and whether a join must match one
+  bootStates: z.array(bootStateSchema),
+  requireKnownBoot: z.boolean(),
   archivedAt: timestamp.nullable(),
   createdAt: timestamp,
 });
@@ -17,7 +21,13 @@ export type PoolJson = z.infer<typeof poolJson>;
 
 export const updatePoolResponse = z.strictObject({ pool: poolJson });
 
-export function toPoolJson(row: Omit<PoolJson, "archivedAt" | "createdAt"> & { archivedAt: Date | null; createdAt: Date }): PoolJson {
+type PoolRow = Omit<PoolJson, "archivedAt" | "createdAt" | "bootStates"> & {
+  archivedAt: Date | null;
+  createdAt: Date;
+  bootStates: unknown;
+};
+
+export function toPoolJson(row: PoolRow): PoolJson {
   return {
     id: row.id,
     tenantId: row.tenantId,
@@ -25,6 +35,8 @@ export function toPoolJson(row: Omit<PoolJson, "archivedAt" | "createdAt"> & { a
     name: row.name,
     requiresTpm: row.requiresTpm,
     approvalsRequired: row.approvalsRequired,
+    bootStates: readStoredBootStates(row.bootStates),
+    requireKnownBoot: row.requireKnownBoot,
     archivedAt: row.archivedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

@@ -16,6 +16,10 @@ export const HARDWARE_ID_MAX_CHARACTERS = 128;
 export const MAX_MAC_ADDRESSES = 32;
 /** A TPM2B_PUBLIC is at most a few hundred bytes (RSA-4096 unique: 512); base64 of 1 KiB. */
 export const AK_PUBLIC_MAX_CHARACTERS = 1400;
+/** A quote's TPMS_ATTEST is a few hundred bytes, its TPMT_SIGNATURE at most an RSA-4096 one: base64 of 2 KiB each. */
+export const QUOTE_PART_MAX_CHARACTERS = 2800;
+/** A TPM has 24 PCRs. */
+export const MAX_QUOTED_PCRS = 24;
 export const TPM_CHALLENGE_ID_PATTERN = /^tpmc_[0-9a-hjkmnp-tv-z]{26}$/;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
@@ -83,6 +87,19 @@ export const joinNodeInput = z.strictObject({
                 error: "must be a challenge id (tpmc_…) from the join's challenge",
               }),
               secret: base64("the activated secret", 64),
+            },
+            { error: "must be an object or null" },
+          ),
+        ),
+        // SPEC I2: TPM2_Quote over the challenge's PCR selection and nonce (what each value is, is checked against the challenge)
+        quote: optional(
+          z.strictObject(
+            {
+              attest: base64("the quote's TPMS_ATTEST", QUOTE_PART_MAX_CHARACTERS),
+              signature: base64("the quote's TPMT_SIGNATURE", QUOTE_PART_MAX_CHARACTERS),
+              pcrs: z
+                .record(z.string(), string("a SHA-256 value in hex"), { error: "must be an object of PCR index → hex value" })
+                .refine((pcrs) => Object.keys(pcrs).length <= MAX_QUOTED_PCRS, `must hold at most ${MAX_QUOTED_PCRS} PCRs`),
             },
             { error: "must be an object or null" },
           ),

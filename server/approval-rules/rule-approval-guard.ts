@@ -11,10 +11,12 @@ import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
 // pool that changes between the read and the write is still never approved.
 //  - a request deferred because its machine or hostname belongs to an active
 //    node (F2, F3): replacing a node is a person's decision;
+//  - a request whose quoted boot matched no known state (I2): trusting a boot
+//    is a person's decision ("Trust this boot state");
 //  - a request needing more than one approval, or whose pool needs more (H1);
 //  - an archived pool, and a TPM pool with an unproven EK (G2: intoPool).
 
-export const PERSON_ONLY_REASONS: readonly JoinRequestReason[] = ["machine-already-joined", "hostname-in-use"];
+export const PERSON_ONLY_REASONS: readonly JoinRequestReason[] = ["machine-already-joined", "hostname-in-use", "boot-state-unknown"];
 
 export interface RulePool extends PoolFacts {
   approvalsRequired: number;

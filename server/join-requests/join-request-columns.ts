@@ -2,6 +2,7 @@ import "server-only";
 import { Prisma, type JoinRequest } from "../db/generated/client";
 import { APPROVALS_COLUMN } from "./approvals-column";
 import { EK_CERTIFICATE_COLUMN } from "../attestation/tpm/ek-certificate-column";
+import { BOOT_MEASUREMENT_COLUMN } from "../attestation/tpm/boot-measurement-column";
 
 // The join_requests table's columns, for the raw statements that read and
 // write it (the list, the transitions, the join's lookup): one list, so a
@@ -38,7 +39,7 @@ export const JOIN_REQUEST_COLUMN_OF = {
 /**
  * Every column, named as the Prisma model names it, so raw rows are
  * JoinRequests (the state enum read as text), and the request's approvals
- * (SPEC H1) and EK certificate facts (SPEC I1) read with it.
+ * (SPEC H1), EK certificate facts (SPEC I1) and boot measurement (SPEC I2) read with it.
  */
 export const JOIN_REQUEST_COLUMNS = Prisma.raw(
   [
@@ -47,5 +48,6 @@ export const JOIN_REQUEST_COLUMNS = Prisma.raw(
     ),
     APPROVALS_COLUMN,
     EK_CERTIFICATE_COLUMN,
+    BOOT_MEASUREMENT_COLUMN,
   ].join(", "),
 );

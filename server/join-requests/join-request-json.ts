@@ -3,10 +3,11 @@ import type { JoinRequest } from "../db/generated/client";
 import { effectiveState } from "@/lib/join-requests/state-machine";
 import { approvalsJson, type WithApprovals } from "./approvals-column";
 import { ekCertificateJsonOf, type WithEkCertificate } from "../attestation/tpm/ek-certificate-column";
+import { bootMeasurementJsonOf, type WithBootMeasurement } from "../attestation/tpm/boot-measurement-column";
 import { toMachineJson, type JoinRequestJson, type JoinRequestReason } from "@/lib/join-requests/join-request-json";
 
 /** A stored join request as every method returns it (SPEC B1). */
-export function toJoinRequestJson(row: JoinRequest & WithApprovals & WithEkCertificate, now: Date): JoinRequestJson {
+export function toJoinRequestJson(row: JoinRequest & WithApprovals & WithEkCertificate & WithBootMeasurement, now: Date): JoinRequestJson {
   return {
     id: row.id,
     tenantId: row.tenantId,
@@ -25,5 +26,6 @@ export function toJoinRequestJson(row: JoinRequest & WithApprovals & WithEkCerti
     approvalsRequired: row.approvalsRequired,
     approvals: approvalsJson(row),
     ekCertificate: ekCertificateJsonOf(row),
+    bootMeasurement: bootMeasurementJsonOf(row),
   };
 }

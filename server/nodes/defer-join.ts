@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import type { JoinRequest } from "../db/generated/client";
 import { insertJoinRequest, type MachineFacts } from "../join-requests/create-join-request";
 import { markJoinRequestExpired } from "../join-requests/expire-join-request";
-import type { EkCertificateJson, JoinRequestReason } from "@/lib/join-requests/join-request-json";
+import type { BootMeasurementJson, EkCertificateJson, JoinRequestReason } from "@/lib/join-requests/join-request-json";
 import { PENDING_TTL_SECONDS } from "@/lib/join-requests/state-machine";
 import { countJoinCredentialUse } from "./count-join-credential-use";
 import type { JoinCredential } from "./join-credential";
@@ -48,6 +48,8 @@ export async function deferJoin(input: {
   tpmChallengeId?: string;
   /** SPEC I1: what the EK certificate said, kept with the request */
   ekCertificate?: EkCertificateJson;
+  /** SPEC I2: what the join's quote attested, kept with the request */
+  bootMeasurement?: NonNullable<BootMeasurementJson>;
   limits: PendingLimits;
   ttlSeconds?: number;
   now: Date;
@@ -73,6 +75,7 @@ export async function deferJoin(input: {
       ttlSeconds: input.ttlSeconds ?? PENDING_TTL_SECONDS,
     });
     if (input.ekCertificate) await tx.joinRequestEkCertificate.create({ data: { requestId: created.id, ...input.ekCertificate } });
+    if (input.bootMeasurement) await tx.joinRequestBootMeasurement.create({ data: { requestId: created.id, ...input.bootMeasurement } });
     await countJoinCredentialUse(tx, credential, input.csrSha256, now);
     await guardPendingFlood(tx, { tenantId: input.tenantId, siteId: input.siteId, poolId: input.poolId, limits: input.limits, now });
     return created;

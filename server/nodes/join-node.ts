@@ -18,6 +18,10 @@ import { checkTpmRequirement } from "../join-requests/check-tpm-requirement";
 import { attestationKeyName } from "../attestation/tpm/attestation-key";
 import { issueTpmChallenge, type Challenge } from "../attestation/tpm/issue-tpm-challenge";
 import { verifyTpmActivation } from "../attestation/tpm/tpm-activation";
+import { verifyJoinQuote } from "../attestation/tpm/verify-join-quote";
+import { readPoolBootPolicy } from "../attestation/tpm/pool-boot-policy";
+import { judgeBoot } from "../attestation/tpm/judge-boot";
+import { bootStatePcrSelection } from "@/lib/pools/boot-states";
 import { readEkCertificateField } from "../attestation/tpm/read-ek-certificate-field";
 import { refuseCredential, type JoinCredential } from "./join-credential";
 import { checkJoinCredentialUsesLeft, countJoinCredentialUse } from "./count-join-credential-use";
@@ -104,14 +108,27 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
     throw new ApiError("INVALID_STATE", "this CSR was already admitted; make a new key pair and CSR to join again");
   }
 
-  // SPEC F1, second step: the secret the machine's TPM recovered proves its EK.
+  // SPEC F1, second step: the secret the machine's TPM recovered proves its
+  // EK; SPEC I2: the quote the challenge asked for is checked with it, both
+  // before anything is written.
   const activation = join.body.tpm?.activation;
+  let quotedPcrs: Record<string, string> | null = null;
   if (activation && akName && machine.tpmEkSha256) {
-    await verifyTpmActivation(
+    const asked = await verifyTpmActivation(
       db,
       { ...activation, tenantId: scope.tenantId, csrSha256: csr.sha256, ekSha256: machine.tpmEkSha256, akName },
       now,
     );
+    quotedPcrs = verifyJoinQuote({
+      asked,
+      quote: join.body.tpm?.quote,
+      akPublic: join.body.tpm!.akPublic!,
+      challengeId: activation.challengeId,
+    });
+  } else if (join.body.tpm?.quote) {
+    throw new ApiError("INVALID_ARGUMENT", "tpm.quote answers a challenge: send it with tpm.activation", [
+      { field: "tpm.quote", message: "is only sent with tpm.activation" },
+    ]);
   }
   const tpmChallengeId = activation?.challengeId;
   const { reasons, pool, challenge, ekCertificate } = await runAttestors(db, {
@@ -123,6 +140,7 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
     tpmProof: { akName, proven: tpmChallengeId !== undefined, ekCertificate: join.ekCertificate },
   });
   if (pool?.archivedAt) throw archived(pool);
+  const bootPolicy = await readPoolBootPolicy(db, pool?.id);
   if (challenge && akName && join.ek) {
     return issueTpmChallenge({
       db,
@@ -131,9 +149,12 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
       csrSha256: csr.sha256,
       ek: join.ek,
       akName,
+      pcrSelection: bootStatePcrSelection(bootPolicy.states),
       now,
     });
   }
+  const boot = judgeBoot(bootPolicy, quotedPcrs, pool?.id);
+  if (boot.defer) reasons.push(boot.defer);
   const recorded = recordedMachine(machine, tpmChallengeId !== undefined);
   if (reasons.length === 0 && pool) {
     return admitNewNode({ db, credential, pool, machine: recorded, csr, expireRequestId, tpmChallengeId, now });
@@ -150,6 +171,7 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
     expireRequestId,
     tpmChallengeId,
     ekCertificate,
+    bootMeasurement: boot.measurement,
     limits: join.limits,
     ttlSeconds: join.pendingTtlSeconds,
     now,

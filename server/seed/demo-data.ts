@@ -33,6 +33,23 @@ export const DEMO_QUORUM_POOL = {
   approvalsRequired: 2,
 };
 
+/**
+ * SPEC I2's demo pool: TPM and a known boot required. Its one known state is
+ * what the demo software TPM reports after the demo image extends PCR 7 once
+ * with 32 bytes of 0xaa (its PCRs start at zero); a machine whose PCR 7 was
+ * extended otherwise is deferred boot-state-unknown. A pool of its own, so
+ * gpu-a (Part C, D4, the simulator) joins as before.
+ */
+export const DEMO_BOOT_POOL = {
+  id: "gpu-d",
+  tenantId: "acme",
+  siteId: "fra1",
+  name: "GPU D (measured boot)",
+  requiresTpm: true,
+};
+export const DEMO_BOOT_IMAGE_BYTE = 0xaa;
+export const DEMO_TAMPERED_IMAGE_BYTE = 0xbb;
+
 interface DemoGrant {
   tenantId: string;
   poolId: string | null;
@@ -93,6 +110,7 @@ export const DEMO_JOIN_TOKENS = [
   { id: "democpux", secret: "demo-cpu-x-join-secret", tenantId: "acme", poolId: "cpu-x" },
   { id: "demoglobex", secret: "demo-globex-join-secret", tenantId: "globex", poolId: "globex-gpu" },
   { id: "demogpuc", secret: "demo-gpu-c-join-secret", tenantId: "acme", poolId: "gpu-c" },
+  { id: "demogpud", secret: "demo-gpu-d-join-secret", tenantId: "acme", poolId: "gpu-d" },
 ];
 export const DEMO_JOIN_TOKEN_MAX_USES = 1000;
 export const DEMO_JOIN_TOKEN_TTL_MS = 10 * 365 * 24 * 60 * 60 * 1000;

@@ -7,7 +7,7 @@ import { joinNode } from "../nodes/join-node";
 import { makeKeyAndCsr } from "../pki/make-csr";
 import { findPool } from "../places/find-pool";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
-import { DEMO_ENROLLMENT_KEYS, DEMO_JOIN_TOKENS } from "./demo-data";
+import { DEMO_ENROLLMENT_KEYS, DEMO_JOIN_TOKENS, DEMO_TAMPERED_IMAGE_BYTE } from "./demo-data";
 import { approveFirstOfTwo } from "./demo-quorum-pool";
 import { demoSoftwareTpm, joinAsMachine } from "./join-as-machine";
 
@@ -26,6 +26,8 @@ interface DemoMachine {
   macAddresses: string[];
   /** the endorsement key presented: acme's allowed one, one no allow-list knows, or no TPM */
   ek: "allowed" | "unknown" | null;
+  /** SPEC I2: what its boot extended PCR 7 with (one byte, 32 times); none: untouched PCRs */
+  bootByte?: number;
 }
 
 interface DemoRequest {
@@ -179,6 +181,16 @@ export const DEMO_JOIN_REQUESTS: DemoRequest[] = [
     machine: machine(15),
   },
   {
+    // SPEC I2: its software TPM quotes a PCR 7 no known state of gpu-d has
+    key: "gpu-d-boot-unknown",
+    ...acmeFra1,
+    poolId: "gpu-d",
+    outcome: "pending",
+    ageMinutes: 6,
+    reasons: ["unknown-to-discovery", "boot-state-unknown"],
+    machine: machine(16, { ek: "allowed", bootByte: DEMO_TAMPERED_IMAGE_BYTE }),
+  },
+  {
     key: "cpu-x-pending",
     tenantId: "acme",
     siteId: "ams1",
@@ -228,7 +240,9 @@ export async function seedDemoJoinRequests(db: Db, now: Date = new Date()): Prom
 
 /** The machine's first join, as the daemon would make it; it must be deferred with the demo's reasons. */
 async function joinAsTheMachine(db: Db, demo: DemoRequest, askedAt: Date) {
-  const { ek, ...hardware } = demo.machine;
+  const { ek, bootByte, ...hardware } = demo.machine;
+  const tpm = ek ? demoSoftwareTpm(ek) : undefined;
+  if (tpm && bootByte !== undefined) tpm.extendPcr(7, Buffer.alloc(32, bootByte));
   const { csrPem } = await makeKeyAndCsr(hardware.hostname);
   const credential = await verifyJoinBearer(db, demoBearer(demo), askedAt);
   const { outcome, body } = await joinAsMachine({
@@ -240,7 +254,7 @@ async function joinAsTheMachine(db: Db, demo: DemoRequest, askedAt: Date) {
       hostname: hardware.hostname,
       hardware: { systemUuid: hardware.systemUuid, serialNumber: hardware.serialNumber, macAddresses: hardware.macAddresses },
     },
-    tpm: ek ? demoSoftwareTpm(ek) : undefined,
+    tpm,
   });
   if (outcome.status !== "pending" || outcome.reasons.join() !== demo.reasons.join()) {
     throw new Error(`demo join ${demo.key} should be deferred with [${demo.reasons}], got ${JSON.stringify(outcome)}`);

@@ -8,7 +8,8 @@ import { DEMO_TPM_EK_PRIVATE_KEY_PEM } from "./demo-tpm-ek";
 
 // The demo machines join as a daemon does, through the real join (SPEC D4),
 // a TPM one in two steps (F1): the challenge, then the secret its TPM — here
-// the software TPM of F5 — recovered.
+// the software TPM of F5 — recovered, with a quote of its PCRs when the
+// challenge asks for one (SPEC I2).
 
 export type DemoTpm = "allowed" | "unknown";
 
@@ -33,6 +34,7 @@ export async function joinAsMachine(input: { db: Db; credential: JoinCredential;
           ekCertificateChain: undefined,
           akPublic: bytes(tpm.akPublic),
           activation: undefined,
+          quote: undefined,
         }
       : undefined,
   };
@@ -40,6 +42,15 @@ export async function joinAsMachine(input: { db: Db; credential: JoinCredential;
   if (first.status !== "challenge" || !tpm) return { outcome: first, body };
   const secret = tpm.activateCredential(Buffer.from(first.credentialBlob, "base64"), Buffer.from(first.encryptedSecret, "base64"));
   const activation = { challengeId: first.challengeId, secret: bytes(secret) };
-  const outcome = await joinNode({ db, credential, body: { ...body, tpm: { ...body.tpm!, activation } }, now });
+  const quote =
+    first.nonce && first.pcrSelection
+      ? tpm.quote({ nonce: Buffer.from(first.nonce, "base64"), pcrSelection: first.pcrSelection })
+      : undefined;
+  const tpmBody = {
+    ...body.tpm!,
+    activation,
+    quote: quote && { ...quote, attest: bytes(quote.attest), signature: bytes(quote.signature) },
+  };
+  const outcome = await joinNode({ db, credential, body: { ...body, tpm: tpmBody }, now });
   return { outcome, body };
 }

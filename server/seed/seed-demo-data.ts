@@ -29,6 +29,7 @@ import {
 import { seedDemoJoinRequests } from "./demo-join-requests";
 import { seedDemoNodes } from "./demo-nodes";
 import { seedQuorumPool } from "./demo-quorum-pool";
+import { seedBootPool } from "./demo-boot-pool";
 import { seedDemoRules } from "./demo-rules";
 
 const SEED_ACTOR = "seed";
@@ -63,6 +64,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ jo
     );
   }
   await leaveChangedAlone(seedQuorumPool(admin));
+  await leaveChangedAlone(seedBootPool(admin));
   for (const user of DEMO_USERS) {
     await leaveChangedAlone(createUser({ ...admin, input: { email: user.email, name: user.name, password: DEMO_PASSWORD } }));
     for (const { tenantId, poolId, role } of user.grants) {

@@ -13,6 +13,8 @@ import type { SoftwareTpm } from "@/lib/tpm/software-tpm";
 export const GPU_B_JOIN_TOKEN = "bcjt_demogpub.demo-gpu-b-join-secret";
 /** The demo join token of pool gpu-c, which requires 2 approvals (SPEC H1). */
 export const GPU_C_JOIN_TOKEN = "bcjt_demogpuc.demo-gpu-c-join-secret";
+/** SPEC I2's demo pool: TPM and a known boot required */
+export const GPU_D_JOIN_TOKEN = "bcjt_demogpud.demo-gpu-d-join-secret";
 
 export interface Machine {
   hostname: string;
@@ -76,7 +78,12 @@ export async function join(baseURL: string, machine: Machine, token: string = GP
     encryptedSecret: string;
   };
   const secret = machine.tpm.activateCredential(Buffer.from(credentialBlob, "base64"), Buffer.from(encryptedSecret, "base64"));
-  return postJoin(baseURL, token, { ...body, tpm: { ...tpm, activation: { challengeId, secret: secret.toString("base64") } } });
+  const activation = { challengeId, secret: secret.toString("base64") };
+  // SPEC I2: in a pool with boot states the challenge asks for a quote of its PCR selection over its nonce
+  const { nonce, pcrSelection } = first.body as { nonce?: string; pcrSelection?: number[] };
+  const made = nonce && pcrSelection ? machine.tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection }) : null;
+  const quote = made && { attest: made.attest.toString("base64"), signature: made.signature.toString("base64"), pcrs: made.pcrs };
+  return postJoin(baseURL, token, { ...body, tpm: { ...tpm, activation, ...(quote ? { quote } : {}) } });
 }
 
 async function postJoin(baseURL: string, token: string, request: unknown): Promise<JoinResponse> {

@@ -30,6 +30,13 @@ export const joinChallenge = z.strictObject({
   credentialBlob: z.base64().meta({ description: "TPM2B_ID_OBJECT" }),
   encryptedSecret: z.base64().meta({ description: "TPM2B_ENCRYPTED_SECRET" }),
   expiresAt: timestamp,
+  nonce: z.base64().optional().meta({
+    description: "SPEC I2, in a pool with boot states: 32 random bytes, the qualifying data of the retry's tpm.quote (tpm2_quote -q)",
+  }),
+  pcrSelection: z
+    .array(z.int().min(0).max(23))
+    .optional()
+    .meta({ description: "SPEC I2: the SHA-256 PCR indices tpm.quote must cover, ascending (tpm2_quote -l sha256:…)" }),
 });
 
 export const joinDeferred = z.discriminatedUnion("status", [joinPending, joinChallenge]);

@@ -18,6 +18,10 @@ export interface Challenge {
   /** TPM2B_ENCRYPTED_SECRET, base64 with its size prefix */
   encryptedSecret: string;
   expiresAt: string;
+  /** SPEC I2, in a pool with boot states: the quote's qualifying data, 32 random bytes in base64 */
+  nonce?: string;
+  /** SPEC I2: the SHA-256 PCR indices the quote must cover, ascending */
+  pcrSelection?: number[];
 }
 
 /**
@@ -27,7 +31,9 @@ export interface Challenge {
  * credential's use for this CSR, counted in the same transaction (so no
  * credential makes more challenges than it has uses; the CSR's later
  * admission or deferral finds it counted), and it voids the CSR's earlier
- * challenges. No request is recorded.
+ * challenges. No request is recorded. SPEC I2: with a PCR selection (the
+ * pool's boot states name PCRs) the challenge also asks for a quote of them
+ * over a fresh nonce, kept with it for the retry.
  */
 export async function issueTpmChallenge(input: {
   db: Db;
@@ -37,6 +43,8 @@ export async function issueTpmChallenge(input: {
   csrSha256: string;
   ek: EndorsementKey;
   akName: Buffer;
+  /** SPEC I2: the PCRs a quote must cover; empty: no quote asked */
+  pcrSelection: number[];
   now: Date;
 }): Promise<Challenge> {
   const { db, now } = input;
@@ -48,6 +56,7 @@ export async function issueTpmChallenge(input: {
     if (!(error instanceof TpmFormatError)) throw error;
     throw new ApiError("INVALID_ARGUMENT", `tpm.ekPublicKey ${error.message}`, [{ field: "tpm.ekPublicKey", message: error.message }]);
   }
+  const quoteNonce = input.pcrSelection.length > 0 ? randomBytes(32) : null;
   const id = newId("tpmc", now.getTime());
   const challenge = await db.$transaction(async (tx) => {
     const created = await tx.tpmChallenge.create({
@@ -60,6 +69,8 @@ export async function issueTpmChallenge(input: {
         secretHash: createHash("sha256").update(secret).digest(),
         createdAt: now,
         expiresAt: new Date(now.getTime() + TPM_CHALLENGE_TTL_SECONDS * 1000),
+        quoteNonce,
+        pcrSelection: quoteNonce ? input.pcrSelection : [],
       },
     });
     await input.countUse(tx);
@@ -78,5 +89,6 @@ export async function issueTpmChallenge(input: {
     credentialBlob: made.credentialBlob.toString("base64"),
     encryptedSecret: made.encryptedSecret.toString("base64"),
     expiresAt: challenge.expiresAt.toISOString(),
+    ...(quoteNonce ? { nonce: quoteNonce.toString("base64"), pcrSelection: input.pcrSelection } : {}),
   };
 }

@@ -25,8 +25,18 @@ const refused = (challengeId: string, cause: string) => {
   );
 };
 
-/** Checks the claim against its challenge, reading only: wrong, expired, used, voided, or made for another CSR, EK or AK → 403. */
-export async function verifyTpmActivation(db: Db, claim: ActivationClaim, now: Date): Promise<void> {
+/** SPEC I2: the quote an activated challenge asked for (null: none). */
+export interface QuoteAsked {
+  nonce: Buffer;
+  pcrSelection: number[];
+}
+
+/**
+ * Checks the claim against its challenge, reading only: wrong, expired, used,
+ * voided, or made for another CSR, EK or AK → 403. Answers the quote the
+ * challenge asked for, if any.
+ */
+export async function verifyTpmActivation(db: Db, claim: ActivationClaim, now: Date): Promise<QuoteAsked | null> {
   const challenge = await db.tpmChallenge.findUnique({ where: { id: claim.challengeId } });
   if (!challenge || challenge.tenantId !== claim.tenantId) throw refused(claim.challengeId, "unknown");
   if (challenge.usedAt) throw refused(claim.challengeId, "already used");
@@ -37,6 +47,7 @@ export async function verifyTpmActivation(db: Db, claim: ActivationClaim, now: D
     throw refused(claim.challengeId, "another EK or AK");
   const presented = createHash("sha256").update(claim.secret).digest();
   if (!timingSafeEqual(presented, Buffer.from(challenge.secretHash))) throw refused(claim.challengeId, "wrong secret");
+  return challenge.quoteNonce ? { nonce: Buffer.from(challenge.quoteNonce), pcrSelection: challenge.pcrSelection } : null;
 }
 
 /**

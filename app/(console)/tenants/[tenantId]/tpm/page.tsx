@@ -1,4 +1,3 @@
-import { notFound } from "next/navigation";
 import { TpmAllowForm } from "@/components/attestation/tpm-allow-form";
 import { TpmRemoveButton } from "@/components/attestation/tpm-remove-button";
 import dataTable from "@/components/ui/data-table.module.css";
@@ -8,37 +7,16 @@ import { NextPageLink } from "@/components/ui/next-page-link";
 import { EmptyState } from "@/components/ui/empty-state";
 import { LocalTime } from "@/components/join-requests/countdown";
 import { NavLink } from "@/components/ui/nav-link";
-import { safeDecode } from "@/lib/url/safe-decode";
-import { ekSha256Field } from "@/lib/validations/attestation";
-import { requireUser } from "@/server/auth/current-user";
-import { attestationTenants } from "@/server/attestation/find-site-for-principal";
 import { listTpmAllowedKeys } from "@/server/attestation/allow-list/tpm-allow-list";
-import { getDb } from "@/server/db/client";
-
-type Props = { params: Promise<{ tenantId: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
-
-const PAGE_SIZE = 100;
+import { openTenantAttestationPage, TENANT_ATTESTATION_PAGE_SIZE, type TenantAttestationPageProps } from "./open-tenant-attestation-page";
 
 export const metadata = { title: "TPM allow-list — Better Compute" };
 
 // A tenant's TPM allow-list (SPEC E3): the endorsement keys the tpm attestor
 // vouches for, by hash, paged by the cursor in the URL. Tenant-admins add and remove.
-export default async function TpmAllowListPage({ params, searchParams }: Props) {
-  const tenantId = safeDecode((await params).tenantId);
-  const rawCursor = (await searchParams).cursor;
-  const cursor = ekSha256Field.safeParse(Array.isArray(rawCursor) ? rawCursor[0] : rawCursor);
-  const { principal } = await requireUser(`/tenants/${encodeURIComponent(tenantId)}/tpm`);
-  const allowed = attestationTenants(principal);
-  if (!allowed.read.includes(tenantId)) notFound();
-  const canManage = allowed.manage.includes(tenantId);
-  const db = await getDb();
-  const tenant = await db.tenant.findUnique({ where: { id: tenantId }, select: { name: true } });
-  if (!tenant) notFound();
-  const { keys, nextCursor } = await listTpmAllowedKeys(db, {
-    tenantId,
-    limit: PAGE_SIZE,
-    cursor: cursor.success ? cursor.data : undefined,
-  });
+export default async function TpmAllowListPage(props: TenantAttestationPageProps) {
+  const { db, tenantId, tenant, canManage, cursor } = await openTenantAttestationPage(props, "/tpm");
+  const { keys, nextCursor } = await listTpmAllowedKeys(db, { tenantId, limit: TENANT_ATTESTATION_PAGE_SIZE, cursor });
 
   return (
     <>
@@ -50,7 +28,8 @@ export default async function TpmAllowListPage({ params, searchParams }: Props) 
       </h1>
       <p className="muted">
         In pools that require a TPM, a machine whose endorsement key is listed here passes the tpm attestor; others are deferred.
-        {canManage ? null : " You may read this list; tenant admins change it."}
+        {canManage ? null : " You may read this list; tenant admins change it."} An endorsement key whose certificate chains to a root of
+        the <NavLink href={`/tenants/${encodeURIComponent(tenantId)}/tpm/trust-store`}>TPM trust store</NavLink> passes too.
       </p>
       {canManage ? <TpmAllowForm tenantId={tenantId} /> : null}
       {keys.length === 0 ? (

@@ -9,6 +9,8 @@ import { RequestTimeline } from "@/components/join-requests/request-timeline";
 import { RequestRules } from "@/components/approval-rules/request-rules";
 import { MachineIdentityFields } from "@/components/ui/machine-identity-fields";
 import { EkCertificateFacts } from "@/components/ui/ek-certificate-facts";
+import { BootMeasurementFacts } from "@/components/ui/boot-measurement-facts";
+import { readPoolBootPolicy } from "@/server/attestation/tpm/pool-boot-policy";
 import styles from "@/components/join-requests/request-detail.module.css";
 import { PoolHeading } from "@/components/pools/pool-heading";
 import { nodeHref } from "@/components/nodes/node-url";
@@ -48,6 +50,10 @@ export default async function JoinRequestPage({ params }: Props) {
     ].filter((actor): actor is string => typeof actor === "string"),
   });
   const { machine } = request;
+  // SPEC I2: "Trust this boot state" sends the pool's whole list with the new
+  // state (pools/update), so those who may change it get the list as read now
+  const bootStates =
+    pool.canManagePool && request.reasons.includes("boot-state-unknown") ? (await readPoolBootPolicy(db, pool.id)).states : undefined;
   // the node this request's consumption made (SPEC D1), if it is in this pool
   const node =
     request.state === "consumed"
@@ -77,6 +83,7 @@ export default async function JoinRequestPage({ params }: Props) {
             <dd className="mono">{machine.systemUuid}</dd>
             <MachineIdentityFields machine={machine} />
             <EkCertificateFacts certificate={request.ekCertificate} />
+            <BootMeasurementFacts measurement={request.bootMeasurement} />
             <dt>CSR SHA-256</dt>
             <dd className="mono">
               {request.csrSha256} <CopyButton value={request.csrSha256} label="Copy the CSR fingerprint" />
@@ -130,7 +137,11 @@ export default async function JoinRequestPage({ params }: Props) {
               </>
             ) : null}
           </dl>
-          <RequestActions pool={{ ...queuePoolOf(pool, actors), canManageAttestation: pool.canManageAttestation }} request={request} />
+          <RequestActions
+            pool={{ ...queuePoolOf(pool, actors), canManageAttestation: pool.canManageAttestation }}
+            request={request}
+            bootStates={bootStates}
+          />
         </section>
         <section className={`card ${styles.panel}`} aria-labelledby="timeline-title">
           <h2 id="timeline-title">Timeline</h2>

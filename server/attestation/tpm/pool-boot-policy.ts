@@ -1,0 +1,19 @@
+import "server-only";
+import type { Db } from "../../db/client";
+import { readStoredBootStates, type BootState } from "@/lib/pools/boot-states";
+
+/** SPEC I2: what a pool says about the boot of the machines that join it. */
+export interface PoolBootPolicy {
+  states: BootState[];
+  requireKnownBoot: boolean;
+}
+
+export const NO_BOOT_POLICY: PoolBootPolicy = { states: [], requireKnownBoot: false };
+
+/** The pool's known boot states and whether it requires one (none for an unclaimed site request). */
+export async function readPoolBootPolicy(db: Db, poolId: string | undefined): Promise<PoolBootPolicy> {
+  if (!poolId) return NO_BOOT_POLICY;
+  const pool = await db.pool.findUnique({ where: { id: poolId }, select: { bootStates: true, requireKnownBoot: true } });
+  if (!pool) return NO_BOOT_POLICY;
+  return { states: readStoredBootStates(pool.bootStates), requireKnownBoot: pool.requireKnownBoot };
+}
