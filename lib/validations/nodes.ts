@@ -13,6 +13,7 @@ import {
   withDefault,
 } from "./fields";
 import { csrField } from "./node-join";
+import { ATTESTATION_STATES } from "@/lib/nodes/node-attestation";
 
 // The inputs of the node and inventory methods (SPEC D1, D3).
 
@@ -25,6 +26,8 @@ export const listNodesInput = z.strictObject({
   tenantId: tenantIdField,
   poolId: poolIdField,
   state: withDefault(nodeStateFilter, "active"),
+  // SPEC I3: only the nodes whose attestation reads as this state
+  attestation: optional(z.enum(ATTESTATION_STATES, { error: `must be one of ${ATTESTATION_STATES.join(", ")}` })),
   limit: withDefault(boundedInt(1, 200), 100),
   cursor: optional(patternString(31, NODE_ID_PATTERN)),
 });

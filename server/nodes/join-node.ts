@@ -136,7 +136,8 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
   }
   const recorded = recordedMachine(machine, tpmChallengeId !== undefined);
   if (reasons.length === 0 && pool) {
-    return admitNewNode({ db, credential, pool, machine: recorded, csr, expireRequestId, tpmChallengeId, now });
+    const tpmAkPublic = join.body.tpm?.akPublic ?? undefined; // proven with the activation (verifyTpmActivation checked its Name)
+    return admitNewNode({ db, credential, pool, machine: recorded, csr, expireRequestId, tpmChallengeId, tpmAkPublic, now });
   }
   return deferJoin({
     db,

@@ -38,7 +38,15 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
   const db = await getDb();
   const pool = await findPoolForPrincipal({ db, principal, poolId });
   if (!pool) notFound();
-  const { nodes, nextCursor } = await listNodes({ db, pool, state: view.state, limit: PAGE_SIZE, cursor: view.cursor ?? undefined });
+  const { nodes, nextCursor } = await listNodes({
+    db,
+    pool,
+    state: view.state,
+    attestation: view.attestation ?? undefined,
+    limit: PAGE_SIZE,
+    cursor: view.cursor ?? undefined,
+    now: new Date(),
+  });
   const [sections, twins] = await Promise.all([
     sectionsOf(
       db,
