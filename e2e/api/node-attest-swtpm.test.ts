@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
 import { startSwtpm, type Swtpm, type SwtpmAk } from "@/test/harness/swtpm";
-import { swtpmQuote } from "@/test/harness/swtpm-quote";
+import { attestEvery, attestOnce, tpm2Quote, type Attestation } from "@/docs/examples/node-attest";
 import { callMethod, expectError } from "@/test/api/api-client";
 import { createServiceKey } from "@/test/api/world";
 import { createJoinWorld, join, knownMachine, type JoinWorld, type Machine } from "@/test/api/machine";
@@ -12,7 +13,8 @@ import { callAsNode, type TestNode } from "@/test/api/node";
 // SPEC I3 with a real TPM 2.0 (swtpm + tpm2-tools): a node admitted through
 // the TPM join attests with tpm2_quote; tpm2_pcrextend turns it untrusted,
 // with one event; another AK's quote, an altered value and a replay are 403
-// with nothing recorded. Fails (never skips) without swtpm.
+// with nothing recorded. The quotes are made by the daemon example
+// (docs/examples/node-attest.ts). Fails (never skips) without swtpm.
 let world: JoinWorld;
 let tpm: Swtpm;
 let ek: string;
@@ -66,11 +68,13 @@ async function joinWithSwtpm(): Promise<TestNode> {
   return { nodeId: admitted.body.nodeId, privateKeyPem: keys.privateKeyPem, certificatePem: admitted.body.certificate, machine: machine as Machine };
 }
 
+/** The daemon example's tpm2_quote, run on the swtpm. */
+const quoteBy = (signer: SwtpmAk) => tpm2Quote(signer.handle, { run: (command, args) => tpm.tool(command, args), read: (file) => readFile(tpm.path(file)) });
+
 async function quoteFor(signer: SwtpmAk = ak) {
   const asked = await callAsNode("nodes/attest", {}, node);
   expect(asked.status, asked.text).toBe(200);
-  const made = await swtpmQuote(tpm, signer, Buffer.from(asked.body.nonce, "base64"), asked.body.pcrSelection);
-  return { attest: made.attest.toString("base64"), signature: made.signature.toString("base64"), pcrs: made.pcrs };
+  return quoteBy(signer)(Buffer.from(asked.body.nonce, "base64"), asked.body.pcrSelection);
 }
 
 async function failedEvents() {
@@ -115,6 +119,18 @@ describe("a real TPM's node attests (swtpm)", () => {
     const after = await recorded();
     expectError(await callAsNode("nodes/attest", { quote }, node), 403, "PERMISSION_DENIED");
     expect(await recorded()).toEqual(after);
+  });
+
+  it("the daemon example attests once, and on a schedule", async () => {
+    expect(await attestOnce(inject("baseUrl"), node, quoteBy(ak))).toMatchObject({ state: "trusted", bootState: "swtpm-golden" });
+    const outcomes: (Attestation | Error)[] = [];
+    const stop = attestEvery(inject("baseUrl"), node, quoteBy(ak), 200, (outcome) => outcomes.push(outcome));
+    try {
+      await expect.poll(() => outcomes.length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    } finally {
+      stop();
+    }
+    expect(outcomes.slice(0, 2)).toEqual([expect.objectContaining({ state: "trusted" }), expect.objectContaining({ state: "trusted" })]);
   });
 
   it("trusted → tpm2_pcrextend → untrusted with the value that did not match, one event for two failures", async () => {

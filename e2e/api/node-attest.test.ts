@@ -6,6 +6,7 @@ import type { SoftwareTpm } from "@/lib/tpm/software-tpm";
 import { callMethod, expectError } from "@/test/api/api-client";
 import { createJoinWorld, demoTpm, type JoinWorld } from "@/test/api/machine";
 import { admitNode, admitTpmNode, callAsNode, type TestNode } from "@/test/api/node";
+import { sample, scrape } from "@/test/api/metrics-scrape";
 
 // SPEC I3 over HTTP with the software TPM (F5): nodes/attest's two steps,
 // trusted → a PCR extended → untrusted with exactly one event, stale past the
@@ -313,6 +314,24 @@ describe("nodes/attest: who may, and what it needs", () => {
     );
     expect(revoked.status).toBe(200);
     expectError(await callAsNode("nodes/attest", {}, golden.node), 401, "UNAUTHENTICATED");
+  });
+});
+
+describe("metrics: active nodes by attestation per pool", () => {
+  it("bc_nodes_by_attestation moves a node from stale to trusted to untrusted", async () => {
+    const counts = async () => {
+      const families = await scrape();
+      const of = (state: string) => sample(families, "bc_nodes_by_attestation", { tenant: world.tenantId, pool: world.tpmPoolId, state });
+      return { trusted: of("trusted"), untrusted: of("untrusted"), stale: of("stale") };
+    };
+    const before = await counts();
+    const golden = await goldenNode();
+    expect(await counts()).toEqual({ ...before, stale: before.stale + 1 });
+    await attest(golden);
+    expect(await counts()).toEqual({ ...before, trusted: before.trusted + 1 });
+    golden.tpm.extendPcr(0, randomBytes(32));
+    await attest(golden);
+    expect(await counts()).toEqual({ ...before, untrusted: before.untrusted + 1 });
   });
 });
 

@@ -3,6 +3,7 @@ import { LocalTime } from "@/components/join-requests/countdown";
 import styles from "@/components/join-requests/request-detail.module.css";
 import { InventorySections } from "@/components/nodes/inventory-sections";
 import { LiveRefresh } from "@/components/nodes/live-refresh";
+import { NodeAttestationPanel } from "@/components/nodes/node-attestation-panel";
 import { nodeHref, nodeListHref } from "@/components/nodes/node-url";
 import { RevokeNodeButton } from "@/components/nodes/revoke-node-button";
 import nodeStyles from "@/components/nodes/node.module.css";
@@ -151,6 +152,7 @@ export default async function NodePage({ params, searchParams }: Props) {
           )}
         </section>
       </div>
+      <NodeAttestationPanel attestation={node.attestation} />
       <section className={`card ${styles.panel}`} aria-labelledby="inventory-title" data-testid="inventory">
         <h2 id="inventory-title">Inventory</h2>
         {latest ? (
