@@ -4,7 +4,8 @@ import { getDb } from "@/server/db/client";
 import { signNodeToken } from "@/lib/node-credential/sign-node-token";
 import type { SoftwareTpm } from "@/lib/tpm/software-tpm";
 import { callMethod, expectError } from "@/test/api/api-client";
-import { createJoinWorld, demoTpm, type JoinWorld } from "@/test/api/machine";
+import { createJoinWorld, demoTpm, join, joinBody, joinThroughTpm, makeMachine, type JoinWorld } from "@/test/api/machine";
+import { makeKeyAndCsr } from "@/server/pki/make-csr";
 import { admitNode, admitTpmNode, callAsNode, type TestNode } from "@/test/api/node";
 import { sample, scrape } from "@/test/api/metrics-scrape";
 
@@ -314,6 +315,40 @@ describe("nodes/attest: who may, and what it needs", () => {
     );
     expect(revoked.status).toBe(200);
     expectError(await callAsNode("nodes/attest", {}, golden.node), 401, "UNAUTHENTICATED");
+  });
+});
+
+describe("nodes/attest after an approval: the AK the join proved is kept when the retry presents it", () => {
+  /** A site-key TPM join no inventory knows: proven, pending, approved into the TPM pool; the retry (with `retryBody`) admits. */
+  async function approvedTpmNode(retryBody: (body: Record<string, unknown>) => Record<string, unknown>): Promise<Attesting> {
+    const tpm = demoTpmLike();
+    const keys = await makeKeyAndCsr(`approved-${randomBytes(4).toString("hex")}.node.test`);
+    const machine = await makeMachine({ tpm, csr: keys.csrPem });
+    const { response } = await joinThroughTpm(machine, world.siteKey);
+    expect(response.body.status, response.text).toBe("pending");
+    const approved = await callMethod(
+      "joinRequests/approve",
+      { tenantId: world.tenantId, poolId: world.tpmPoolId, requestId: response.body.requestId },
+      { bearer: world.keys.admin },
+    );
+    expect(approved.status, approved.text).toBe(200);
+    const admitted = await join(retryBody(joinBody(machine)), world.siteKey);
+    expect(admitted.status, admitted.text).toBe(200);
+    return { tpm, node: { nodeId: admitted.body.nodeId, privateKeyPem: keys.privateKeyPem, certificatePem: admitted.body.certificate, machine } };
+  }
+
+  it("the retry with the proven AK: the node attests trusted", async () => {
+    const approved = await approvedTpmNode((body) => body);
+    expect((await attest(approved)).body).toMatchObject({ state: "trusted", bootState: "golden-2026-12" });
+  });
+
+  it("a retry presenting another AK records none: 409 no attestation key", async () => {
+    const other = demoTpm();
+    const approved = await approvedTpmNode((body) => ({
+      ...body,
+      tpm: { ...(body.tpm as object), akPublic: other.akPublic.toString("base64") },
+    }));
+    expectError(await callAsNode("nodes/attest", {}, approved.node), 409, "INVALID_STATE");
   });
 });
 

@@ -4,6 +4,7 @@
 // npm run simulate -- reimage <name> [--url …] [--token …] [--state-dir …]
 // npm run simulate -- report <name> [--change driver|gpu-removed|gpu-replaced|disk-added] [--url …] [--state-dir …]
 // npm run simulate -- renew <name> [--url …] [--state-dir …]
+// npm run simulate -- attest <name> [--tamper] [--every <seconds>] [--times <n>] [--url …] [--state-dir …]
 //
 // A node daemon's join, for demos and manual testing: makes a real key pair
 // and CSR, calls POST /api/compute/nodes/join as a machine would, prints what
@@ -24,13 +25,15 @@ import { INVENTORY_CHANGES, type InventoryChange } from "@/lib/inventory/gpu-ser
 import { defaultPool, scenarioMachine, SCENARIOS, type Scenario } from "./simulator/scenarios";
 import { SoftwareTpm, type SoftwareTpmState } from "@/lib/tpm/software-tpm";
 import { renewCommand, reportCommand, saveNode } from "./simulator/node-commands";
+import { attestCommand } from "./simulator/attest-command";
 
 const USAGE = `Usage:
   npm run simulate -- <${SCENARIOS.join("|")}> [--pool <poolId> | --site <siteId>] [--url <base URL>] [--token <bcjt_… or bcse_…>] [--state-dir <dir>] [--name <name>]
   npm run simulate -- retry <name> [--url <base URL>] [--token <…>] [--state-dir <dir>]
   npm run simulate -- reimage <name> [--url <base URL>] [--token <…>] [--state-dir <dir>]   (same hardware, a new key and CSR)
   npm run simulate -- report <name> [--change <${INVENTORY_CHANGES.join("|")}>] [--url <base URL>] [--state-dir <dir>]   (as the admitted node)
-  npm run simulate -- renew <name> [--url <base URL>] [--state-dir <dir>]   (a new key and certificate)`;
+  npm run simulate -- renew <name> [--url <base URL>] [--state-dir <dir>]   (a new key and certificate)
+  npm run simulate -- attest <name> [--tamper] [--every <seconds>] [--times <n>] [--url <base URL>] [--state-dir <dir>]   (a TPM node quotes its boot)`;
 
 /** What is kept per simulated machine (never the credential: pass --token again if it was not a demo one). */
 interface SavedMachine {
@@ -92,11 +95,14 @@ async function main(argv: string[]): Promise<number> {
       "state-dir": { type: "string", default: ".data/simulator" },
       name: { type: "string" },
       change: { type: "string" },
+      tamper: { type: "boolean", default: false },
+      every: { type: "string", default: "60" },
+      times: { type: "string", default: "1" },
     },
   });
   const [command, retryName] = positionals;
   const stateDir = values["state-dir"]!;
-  if ((command === "report" || command === "renew") && retryName) {
+  if ((command === "report" || command === "renew" || command === "attest") && retryName) {
     const dir = path.join(stateDir, retryName);
     const saved = JSON.parse(
       await readFile(path.join(dir, "machine.json"), "utf8").catch(() => {
@@ -105,6 +111,15 @@ async function main(argv: string[]): Promise<number> {
     ) as SavedMachine;
     const machine = { hostname: saved.body.hostname, hardware: saved.body.hardware as { systemUuid: string; serialNumber: string } };
     if (command === "renew") return renewCommand({ url: values.url!, dir, name: retryName, machine });
+    if (command === "attest") {
+      const everySeconds = Number(values.every);
+      const times = Number(values.times);
+      if (!(everySeconds > 0) || !Number.isInteger(times) || times < 1) {
+        console.error("--every must be a positive number of seconds and --times a whole number from 1");
+        return 2;
+      }
+      return attestCommand({ url: values.url!, dir, name: retryName, tamper: values.tamper!, everySeconds, times });
+    }
     if (values.change && !INVENTORY_CHANGES.includes(values.change as InventoryChange)) {
       console.error(`--change must be one of ${INVENTORY_CHANGES.join(", ")}`);
       return 2;

@@ -87,6 +87,8 @@ export async function admitApprovedNode(input: {
   pool: PoolFacts;
   request: JoinRequest;
   csr: VerifiedCsr;
+  /** SPEC I3: the AK this CSR's join proved, presented again by the retry (provenAkOf) */
+  tpmAkPublic?: Buffer;
   now: Date;
 }): Promise<Admitted> {
   const { db, credential, pool, request, csr, now } = input;
@@ -117,8 +119,7 @@ export async function admitApprovedNode(input: {
         joinRequestId: consumed.id,
         credential,
         certificate,
-        // the request keeps no AK: a node admitted by an approval attests only after a TPM join of its own
-        tpmAkPublic: null,
+        tpmAkPublic: input.tpmAkPublic ?? null,
         now,
       });
     },

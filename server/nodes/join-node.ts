@@ -22,6 +22,7 @@ import { readEkCertificateField } from "../attestation/tpm/read-ek-certificate-f
 import { refuseCredential, type JoinCredential } from "./join-credential";
 import { checkJoinCredentialUsesLeft, countJoinCredentialUse } from "./count-join-credential-use";
 import { recordedMachine } from "./recorded-machine";
+import { provenAkOf } from "./proven-ak";
 import { pendingLimitsFromEnv, type PendingLimits } from "./pending-flood-guard";
 
 // The machine's join, POST /api/compute/nodes/join (SPEC B5), in order:
@@ -165,8 +166,14 @@ async function consume(join: Join, request: JoinRequest): Promise<Admitted> {
   await checkMachineReplaceable(join.db, request);
   // So may a TPM requirement the pool gained since the approval (SPEC G2).
   checkTpmRequirement(pool, request);
+  const tpmAkPublic = await provenAkOf(join.db, {
+    tenantId: request.tenantId,
+    csrSha256: join.csr.sha256,
+    akPublic: join.body.tpm?.akPublic ?? undefined,
+    akName: join.akName,
+  });
   try {
-    return await admitApprovedNode({ db: join.db, credential: join.credential, pool, request, csr: join.csr, now: join.now });
+    return await admitApprovedNode({ db: join.db, credential: join.credential, pool, request, csr: join.csr, tpmAkPublic, now: join.now });
   } catch (error) {
     // Decided, consumed or expired since we read it: its new state answers.
     if (error instanceof ApiError && error.code === "INVALID_STATE") throw new ReadAgain();

@@ -30,11 +30,20 @@ export const DEMO_GOLDEN_BOOT_STATE: BootState = {
 
 const tpms = new Map<string, SoftwareTpm>();
 
+/**
+ * A demo machine's measured boot on its (fresh) software TPM: the demo
+ * firmware, then the signed bootloader (DEMO_GOLDEN_BOOT_STATE) or, tampered,
+ * a patched one no state knows. The simulator boots its machines so too.
+ */
+export function bootDemoMachine(tpm: SoftwareTpm, { tampered = false } = {}): SoftwareTpm {
+  tpm.extendPcr(0, FIRMWARE);
+  tpm.extendPcr(7, tampered ? TAMPERED_BOOTLOADER : BOOTLOADER);
+  return tpm;
+}
+
 /** The software TPM a demo node of gpu-a joins with, kept so that it can quote after its admission. */
 export function demoNodeTpm(hostname: string): SoftwareTpm {
-  const tpm = demoSoftwareTpm("allowed");
-  tpm.extendPcr(0, FIRMWARE);
-  tpm.extendPcr(7, BOOTLOADER);
+  const tpm = bootDemoMachine(demoSoftwareTpm("allowed"));
   tpms.set(hostname, tpm);
   return tpm;
 }
