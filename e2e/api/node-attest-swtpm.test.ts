@@ -34,7 +34,9 @@ beforeAll(async () => {
   const added = await callMethod("tpmAllowList/add", { tenantId: world.tenantId, ekPublicKey: ek, note: "swtpm" }, { bearer: owner });
   expect(added.status, added.text).toBe(200);
   await tpm.tool("tpm2_pcrextend", [`7:sha256=${MEASURED}`]); // the golden boot's bootloader
-  await (await getDb()).pool.update({
+  await (
+    await getDb()
+  ).pool.update({
     where: { id: world.tpmPoolId },
     data: { bootStates: [{ name: "swtpm-golden", pcrs: { "0": ZERO, "7": GOLDEN_7 } }], requireKnownBoot: true },
   });
@@ -65,11 +67,17 @@ async function joinWithSwtpm(): Promise<TestNode> {
   );
   const admitted = await join(body({ challengeId: challenge.body.challengeId, secret: secret.toString("base64") }), world.tokens.tpm);
   expect(admitted.status, admitted.text).toBe(200);
-  return { nodeId: admitted.body.nodeId, privateKeyPem: keys.privateKeyPem, certificatePem: admitted.body.certificate, machine: machine as Machine };
+  return {
+    nodeId: admitted.body.nodeId,
+    privateKeyPem: keys.privateKeyPem,
+    certificatePem: admitted.body.certificate,
+    machine: machine as Machine,
+  };
 }
 
 /** The daemon example's tpm2_quote, run on the swtpm. */
-const quoteBy = (signer: SwtpmAk) => tpm2Quote(signer.handle, { run: (command, args) => tpm.tool(command, args), read: (file) => readFile(tpm.path(file)) });
+const quoteBy = (signer: SwtpmAk) =>
+  tpm2Quote(signer.handle, { run: (command, args) => tpm.tool(command, args), read: (file) => readFile(tpm.path(file)) });
 
 async function quoteFor(signer: SwtpmAk = ak) {
   const asked = await callAsNode("nodes/attest", {}, node);

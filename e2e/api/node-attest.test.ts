@@ -106,7 +106,13 @@ describe("nodes/attest: the two steps", () => {
       unmatchedPcrs: [],
     });
     expect((await getNode(golden.node)).body.attestation).toEqual(answer.body);
-    expect((await getNode(fresh.node)).body.attestation).toEqual({ state: "stale", at: null, bootState: null, pcrs: null, unmatchedPcrs: [] });
+    expect((await getNode(fresh.node)).body.attestation).toEqual({
+      state: "stale",
+      at: null,
+      bootState: null,
+      pcrs: null,
+      unmatchedPcrs: [],
+    });
 
     const listed = async (attestation: string) =>
       (
@@ -207,7 +213,8 @@ describe("nodes/attest: a bad quote is 403 and records nothing", () => {
   it("another AK (another TPM quoting the node's own nonce)", () =>
     refusedThenAccepted((_, made) => wire(demoTpmLike().quote(made)), "bad-signature"));
 
-  it("an altered PCR value", () => refusedThenAccepted((quote) => ({ ...quote, pcrs: { ...quote.pcrs, "7": GOLDEN_7.replace(/^../, "ff") } }), "pcr-digest-mismatch"));
+  it("an altered PCR value", () =>
+    refusedThenAccepted((quote) => ({ ...quote, pcrs: { ...quote.pcrs, "7": GOLDEN_7.replace(/^../, "ff") } }), "pcr-digest-mismatch"));
 
   it("a broken signature", () =>
     refusedThenAccepted((quote) => {
@@ -232,7 +239,10 @@ describe("nodes/attest: a bad quote is 403 and records nothing", () => {
     const golden = await goldenNode();
     const { nonce, pcrSelection } = await challengeFor(golden.node);
     const db = await getDb();
-    await db.nodeAttestationChallenge.updateMany({ where: { nodeId: golden.node.nodeId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db.nodeAttestationChallenge.updateMany({
+      where: { nodeId: golden.node.nodeId },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const refused = await callAsNode(
       "nodes/attest",
       { quote: wire(golden.tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection })) },
@@ -305,7 +315,11 @@ describe("nodes/attest: who may, and what it needs", () => {
 
   it("a revoked node, a JWT made for another method, or no credential: 401", async () => {
     const golden = await goldenNode();
-    const wrongAudience = await signNodeToken({ privateKeyPem: golden.node.privateKeyPem, nodeId: golden.node.nodeId, method: "inventory/report" });
+    const wrongAudience = await signNodeToken({
+      privateKeyPem: golden.node.privateKeyPem,
+      nodeId: golden.node.nodeId,
+      method: "inventory/report",
+    });
     expectError(await callAsNode("nodes/attest", {}, golden.node, { token: wrongAudience }), 401, "UNAUTHENTICATED");
     expectError(await callMethod("nodes/attest", {}, {}), 401, "UNAUTHENTICATED");
     const revoked = await callMethod(
@@ -334,7 +348,10 @@ describe("nodes/attest after an approval: the AK the join proved is kept when th
     expect(approved.status, approved.text).toBe(200);
     const admitted = await join(retryBody(joinBody(machine)), world.siteKey);
     expect(admitted.status, admitted.text).toBe(200);
-    return { tpm, node: { nodeId: admitted.body.nodeId, privateKeyPem: keys.privateKeyPem, certificatePem: admitted.body.certificate, machine } };
+    return {
+      tpm,
+      node: { nodeId: admitted.body.nodeId, privateKeyPem: keys.privateKeyPem, certificatePem: admitted.body.certificate, machine },
+    };
   }
 
   it("the retry with the proven AK: the node attests trusted", async () => {

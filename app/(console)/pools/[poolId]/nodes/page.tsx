@@ -110,7 +110,12 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
       ) : (
         <NodesTable poolId={pool.id} nodes={nodes} sections={sections} twins={twins} now={new Date()} />
       )}
-      {nextCursor ? <NextPageLink className="button" href={nodeListHref(pool.id, { state: view.state, attestation: view.attestation, cursor: nextCursor })} /> : null}
+      {nextCursor ? (
+        <NextPageLink
+          className="button"
+          href={nodeListHref(pool.id, { state: view.state, attestation: view.attestation, cursor: nextCursor })}
+        />
+      ) : null}
     </>
   );
 }
