@@ -51,10 +51,7 @@ export function NodeAttestationPanel({ attestation }: { attestation: NodeAttesta
                     <td className="mono">
                       {value}
                       {unmatched.has(Number(index)) ? (
-                        <>
-                          {" "}
-                          <span className="badge badge-rejected">no known state</span>
-                        </>
+                        <span className={`badge badge-rejected ${nodeStyles.pcrBadge}`}>no known state</span>
                       ) : null}
                     </td>
                   </tr>

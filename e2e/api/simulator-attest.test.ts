@@ -1,17 +1,15 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { DEMO_GOLDEN_BOOT_STATE } from "@/server/seed/demo-node-attestation";
 import { callMethod } from "@/test/api/api-client";
 import { createJoinWorld, type JoinWorld } from "@/test/api/machine";
+import { simulator } from "@/test/api/simulator";
 
 // SPEC I3: `npm run simulate -- attest` quotes with the software TPM the
 // simulated machine joined with, on a schedule (--every, --times).
-const run = promisify(execFile);
 let world: JoinWorld;
 let stateDir: string;
 
@@ -22,19 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(stateDir, { recursive: true, force: true }));
 
-async function simulate(...args: string[]) {
-  const { stdout } = await run(process.execPath, [
-    "--import",
-    "tsx",
-    "scripts/cli/simulate.ts",
-    ...args,
-    "--url",
-    inject("baseUrl"),
-    "--state-dir",
-    stateDir,
-  ]).catch((error: { stdout: string; stderr: string; code: number }) => ({ stdout: `${error.stdout}${error.stderr}\nexit ${error.code}` }));
-  return stdout;
-}
+const simulate = simulator(() => stateDir);
 
 it("a simulated TPM machine, admitted after an approval, attests trusted twice on a schedule, then untrusted with --tamper", async () => {
   const first = await simulate("tpm-allowed", "--pool", world.tpmPoolId, "--token", world.tokens.tpm, "--name", "sim-tpm");
