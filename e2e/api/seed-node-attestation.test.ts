@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callMethod } from "@/test/api/api-client";
-import { DEMO_GOLDEN_BOOT_STATE } from "@/server/seed/demo-node-attestation";
+import { DEMO_GOLDEN_BOOT_STATE } from "@/lib/tpm/demo-measured-boot";
 
 // SPEC I3's demo data: the seed's software TPMs quote through nodes/attest's
 // own functions, so the console has a trusted node and an untrusted one.

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { DEMO_GOLDEN_BOOT_STATE } from "@/server/seed/demo-node-attestation";
+import { DEMO_GOLDEN_BOOT_STATE } from "@/lib/tpm/demo-measured-boot";
 import { callMethod } from "@/test/api/api-client";
 import { createJoinWorld, type JoinWorld } from "@/test/api/machine";
 import { simulator } from "@/test/api/simulator";

@@ -1,8 +1,8 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import type { Db } from "../db/client";
 import type { SoftwareTpm } from "@/lib/tpm/software-tpm";
-import { readStoredBootStates, type BootState } from "@/lib/pools/boot-states";
+import { readStoredBootStates } from "@/lib/pools/boot-states";
+import { bootDemoMachine, DEMO_GOLDEN_BOOT_STATE, tamperDemoMachine } from "@/lib/tpm/demo-measured-boot";
 import { issueAttestationChallenge } from "../nodes/issue-attestation-challenge";
 import { recordNodeAttestation } from "../nodes/record-node-attestation";
 import { demoSoftwareTpm } from "./join-as-machine";
@@ -14,32 +14,7 @@ import { demoSoftwareTpm } from "./join-as-machine";
 
 const DAY = 86_400_000;
 const POOL = "gpu-a";
-const digest = (what: string) => createHash("sha256").update(what).digest();
-/** What the demo firmware and bootloaders measure (TPM2_PCR_Extend digests). */
-const FIRMWARE = digest("demo firmware 2026.10");
-const BOOTLOADER = digest("demo bootloader 2026.12 (signed)");
-const TAMPERED_BOOTLOADER = digest("demo bootloader 2026.12 (patched, unsigned)");
-const extended = (...digests: Buffer[]) =>
-  digests.reduce((pcr, next) => createHash("sha256").update(pcr).update(next).digest(), Buffer.alloc(32)).toString("hex");
-
-/** The state gpu-a's boot states get when they have none (exported so other demo data can name the same values). */
-export const DEMO_GOLDEN_BOOT_STATE: BootState = {
-  name: "gpu-a golden 2026-12",
-  pcrs: { "0": extended(FIRMWARE), "7": extended(BOOTLOADER) },
-};
-
 const tpms = new Map<string, SoftwareTpm>();
-
-/**
- * A demo machine's measured boot on its (fresh) software TPM: the demo
- * firmware, then the signed bootloader (DEMO_GOLDEN_BOOT_STATE) or, tampered,
- * a patched one no state knows. The simulator boots its machines so too.
- */
-export function bootDemoMachine(tpm: SoftwareTpm, { tampered = false } = {}): SoftwareTpm {
-  tpm.extendPcr(0, FIRMWARE);
-  tpm.extendPcr(7, tampered ? TAMPERED_BOOTLOADER : BOOTLOADER);
-  return tpm;
-}
 
 /** The software TPM a demo node of gpu-a joins with, kept so that it can quote after its admission. */
 export function demoNodeTpm(hostname: string): SoftwareTpm {
@@ -58,7 +33,7 @@ export async function seedDemoNodeAttestation(db: Db, now: Date): Promise<void> 
   await attestAs(db, "gpu-a-01.fra1.acme.test", now);
   const dayAgo = new Date(now.getTime() - DAY);
   if (await attestAs(db, "gpu-a-02.fra1.acme.test", dayAgo)) {
-    tpms.get("gpu-a-02.fra1.acme.test")!.extendPcr(7, TAMPERED_BOOTLOADER);
+    tamperDemoMachine(tpms.get("gpu-a-02.fra1.acme.test")!);
     await attestAs(db, "gpu-a-02.fra1.acme.test", now);
   }
   tpms.clear();

@@ -11,7 +11,7 @@ import type { z } from "zod";
 import type { attestationChallenge } from "@/lib/api/responses/nodes";
 import type { NodeAttestationJson } from "@/lib/nodes/node-attestation";
 import { SoftwareTpm, type SoftwareTpmState } from "@/lib/tpm/software-tpm";
-import { bootDemoMachine } from "@/server/seed/demo-node-attestation";
+import { bootDemoMachine } from "@/lib/tpm/demo-measured-boot";
 import { callAsNode, loadNode } from "./node-commands";
 
 export async function attestCommand(input: {
