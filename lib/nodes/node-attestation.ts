@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { BootState } from "@/lib/pools/boot-states";
 import { timestamp } from "@/lib/wire/fields";
+import { ATTESTATION_STATES } from "@/lib/validations/nodes";
 
 // SPEC I3: what a node's attestation reads as. The stored state is its last
 // verified quote (trusted or untrusted); stale is read, never stored: a node
@@ -8,8 +9,7 @@ import { timestamp } from "@/lib/wire/fields";
 // maximum age (or that never quoted) is stale whatever that quote said, so a
 // node that stops attesting cannot keep its last "trusted".
 
-export const ATTESTATION_STATES = ["trusted", "untrusted", "stale"] as const;
-export type AttestationState = (typeof ATTESTATION_STATES)[number];
+export { ATTESTATION_STATES, type AttestationState } from "@/lib/validations/nodes";
 
 /** BC_ATTESTATION_MAX_AGE_SECONDS's default: a day. */
 export const DEFAULT_ATTESTATION_MAX_AGE_SECONDS = 86_400;

@@ -13,12 +13,15 @@ import {
   withDefault,
 } from "./fields";
 import { csrField } from "./node-join";
-import { ATTESTATION_STATES } from "@/lib/nodes/node-attestation";
 
 // The inputs of the node and inventory methods (SPEC D1, D3).
 
 export const NODE_STATE_FILTERS = ["active", "revoked", "all"] as const;
 export type NodeStateFilter = (typeof NODE_STATE_FILTERS)[number];
+
+/** SPEC I3: how a node's attestation reads (lib/nodes/node-attestation.ts says when). */
+export const ATTESTATION_STATES = ["trusted", "untrusted", "stale"] as const;
+export type AttestationState = (typeof ATTESTATION_STATES)[number];
 
 const nodeStateFilter = z.enum(NODE_STATE_FILTERS, { error: `must be one of ${NODE_STATE_FILTERS.join(", ")}` });
 
