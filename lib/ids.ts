@@ -5,7 +5,7 @@ import { encodeTime, monotonicFactory } from "ulid";
 // same millisecond still sort in the order they were made.
 const nextUlid = monotonicFactory();
 
-export type IdPrefix = "jreq" | "evt" | "usr" | "grant" | "node" | "req" | "disc" | "tpmk" | "tpmr" | "inv" | "tpmc" | "rule";
+export type IdPrefix = "jreq" | "evt" | "usr" | "grant" | "node" | "req" | "disc" | "tpmk" | "tpmr" | "inv" | "tpmc" | "rule" | "natc";
 
 export function newId(prefix: IdPrefix, now: number = Date.now()): string {
   return `${prefix}_${nextUlid(now).toLowerCase()}`;

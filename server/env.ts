@@ -64,6 +64,8 @@ const envSchema = z.object({
   // Inventory snapshots are deleted this many days after they were taken;
   // each node's latest stays however old it is (SPEC G5).
   BC_INVENTORY_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(365),
+  // SPEC I3: a node of a pool that requires a known boot whose last quote is older reads as stale
+  BC_ATTESTATION_MAX_AGE_SECONDS: z.coerce.number().int().min(60).max(31_536_000).default(86_400),
   BC_RETENTION_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   // How often an idle webhook worker looks for new events and due retries.
   BC_WEBHOOK_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),

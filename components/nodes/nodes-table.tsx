@@ -6,6 +6,7 @@ import type { NodeJson } from "@/lib/nodes/node-json";
 import type { MachineTwin } from "@/lib/nodes/machine-twin";
 import { certificateExpiresSoon, hardwareSummary, isStale, osSummary } from "@/lib/nodes/node-facts";
 import { nodeHref } from "./node-url";
+import { AttestationBadge } from "./attestation-badge";
 import tableCards from "@/components/ui/table-cards.module.css";
 
 /** A pool's nodes, one row each: what it is, whether it is alive, and when its certificate runs out. */
@@ -28,6 +29,9 @@ export function NodesTable(props: {
             </th>
             <th role="columnheader" scope="col">
               State
+            </th>
+            <th role="columnheader" scope="col">
+              Attestation
             </th>
             <th role="columnheader" scope="col">
               Joined
@@ -75,6 +79,10 @@ export function NodesTable(props: {
                 </td>
                 <td role="cell" data-label="State">
                   <span className={`badge ${node.state === "active" ? "badge-approved" : "badge-rejected"}`}>{node.state}</span>
+                </td>
+                <td role="cell" data-label="Attestation" data-testid="attestation">
+                  <AttestationBadge attestation={node.attestation} />
+                  {node.attestation?.bootState ? <span className={dataTable.ids}>{node.attestation.bootState}</span> : null}
                 </td>
                 <td role="cell" data-label="Joined" className={dataTable.nowrap}>
                   <LocalTime iso={node.joinedAt} />

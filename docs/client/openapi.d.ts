@@ -292,6 +292,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/compute/nodes/attest": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The node attests its boot: without `quote`, a nonce and the PCRs to quote; with `quote`, its attestation as recorded.
+         * @description Decided as node credential (JWT signed by the node's key).
+         *
+         *     Two steps. Without `quote` the answer is `{ nonce, pcrSelection, expiresAt }`: 32 random bytes (base64) valid 5 minutes and every SHA-256 PCR index the pool's boot states name. The node runs TPM2_Quote with the AK its join proved, the nonce as qualifying data (`tpm2_quote -q <nonce in hex> -l sha256:<selection>`) and calls again with `quote: { attest, signature, pcrs }` (TPMS_ATTEST and TPMT_SIGNATURE in base64, the PCR values in hex). The quote is checked as a join's: the AK's signature, a TPM-generated quote, the nonce of a live challenge of this node (each used once), exactly the selection, values hashing to the attested digest; any failure is 403 and records nothing. Values matching a boot state of the pool record `trusted` with its name; none, `untrusted` with the indices no known state holds; a change to untrusted publishes `compute.node.attestation-failed` (once per change). A node without an AK (it joined without proving a TPM) or in a pool with no boot states is 409 INVALID_STATE.
+         *
+         *     Publishes `compute.node.attestation-failed`.
+         *
+         *     Authorization node credential (JWT signed by the node's key); kind machine; module `server`; phase v0.6; status registered.
+         */
+        post: operations["nodesAttest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/compute/inventory/report": {
         parameters: {
             query?: never;
@@ -837,7 +863,7 @@ export interface components {
             /** Format: starts_with */
             id: string;
             /** @enum {string} */
-            type: "security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "security.join-request.rule-matched" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.tpm-trust-store.changed" | "compute.approval-rule.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked";
+            type: "security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "security.join-request.rule-matched" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.tpm-trust-store.changed" | "compute.approval-rule.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked" | "compute.node.attestation-failed";
             /** Format: date-time */
             occurredAt: string;
             tenantId: string;
@@ -880,6 +906,20 @@ export interface components {
                 takenAt: string;
                 /** Format: date-time */
                 lastReportedAt: string;
+            } | null;
+            /** @description the node's last attestation (nodes/attest); null when it never attested and need not */
+            attestation: {
+                /** @enum {string} */
+                state: "trusted" | "untrusted" | "stale";
+                /** @description when the last quote was verified; null for a node that never attested */
+                at: string | null;
+                /** @description the pool's boot state the last quote matched; null when none */
+                bootState: string | null;
+                pcrs: {
+                    [key: string]: string;
+                } | null;
+                /** @description the indices whose value no known boot state of the pool holds */
+                unmatchedPcrs: number[];
             } | null;
         };
         InventorySnapshot: {
@@ -1009,6 +1049,29 @@ export interface components {
             certificate: string;
             /** Format: starts_with */
             caCertificate: string;
+        };
+        NodesAttestResponse: {
+            /**
+             * Format: base64
+             * @description 32 random bytes: the quote's qualifying data (tpm2_quote -q, in hex there)
+             */
+            nonce: string;
+            /** @description the SHA-256 PCR indices to quote, ascending */
+            pcrSelection: number[];
+            /** Format: date-time */
+            expiresAt: string;
+        } | {
+            /** @enum {string} */
+            state: "trusted" | "untrusted" | "stale";
+            /** @description when the last quote was verified; null for a node that never attested */
+            at: string | null;
+            /** @description the pool's boot state the last quote matched; null when none */
+            bootState: string | null;
+            pcrs: {
+                [key: string]: string;
+            } | null;
+            /** @description the indices whose value no known boot state of the pool holds */
+            unmatchedPcrs: number[];
         };
         InventoryReportResponse: {
             /** Format: starts_with */
@@ -1920,7 +1983,7 @@ export interface operations {
                 "application/json": {
                     tenantId: string;
                     poolId: string;
-                    types?: ("security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "security.join-request.rule-matched" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.tpm-trust-store.changed" | "compute.approval-rule.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked")[] | null;
+                    types?: ("security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "security.join-request.rule-matched" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.tpm-trust-store.changed" | "compute.approval-rule.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked" | "compute.node.attestation-failed")[] | null;
                     after?: string | null;
                     requestId?: string | null;
                     /** @default 100 */
@@ -2181,6 +2244,7 @@ export interface operations {
                     poolId: string;
                     /** @default active */
                     state?: ("active" | "revoked" | "all") | null;
+                    attestation?: ("trusted" | "untrusted" | "stale") | null;
                     /** @default 100 */
                     limit?: number | null;
                     cursor?: string | null;
@@ -2524,6 +2588,128 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["NodesRenewResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT */
+            400: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED, JOIN_REJECTED */
+            403: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: anything but POST. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_STATE */
+            409: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RESOURCE_EXHAUSTED */
+            429: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id"?: string;
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    nodesAttest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    quote?: {
+                        attest: string;
+                        signature: string;
+                        /** @description the quoted PCRs: index → SHA-256 value in hex */
+                        pcrs: {
+                            [key: string]: string;
+                        };
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NodesAttestResponse"];
                 };
             };
             /** @description INVALID_ARGUMENT */

@@ -1,15 +1,13 @@
-import { execFile } from "node:child_process";
 import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { callMethod } from "@/test/api/api-client";
 import { createJoinWorld, type JoinWorld } from "@/test/api/machine";
 import { createServiceKey } from "@/test/api/world";
+import { simulator } from "@/test/api/simulator";
 
 // npm run simulate drives the join as a daemon would; retry re-sends the saved CSR.
-const run = promisify(execFile);
 let world: JoinWorld;
 let stateDir: string;
 
@@ -19,24 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(stateDir, { recursive: true, force: true }));
 
-/**
- * `npm run simulate` (`tsx scripts/cli/simulate.ts`) in a process of its own,
- * started with `node --import tsx`: one process where `npx tsx` starts three
- * (npx, tsx's CLI, node), half the CPU for each of this file's twenty runs (issue 33).
- */
-async function simulate(...args: string[]) {
-  const { stdout } = await run(process.execPath, [
-    "--import",
-    "tsx",
-    "scripts/cli/simulate.ts",
-    ...args,
-    "--url",
-    inject("baseUrl"),
-    "--state-dir",
-    stateDir,
-  ]).catch((error: { stdout: string; stderr: string; code: number }) => ({ stdout: `${error.stdout}${error.stderr}\nexit ${error.code}` }));
-  return stdout;
-}
+const simulate = simulator(() => stateDir);
 
 describe("npm run simulate", () => {
   it("unknown: a pending request; retry sends the same CSR and gets the same request; after approval, admitted", async () => {

@@ -68,6 +68,7 @@ describe("nodes/get (D1)", () => {
       },
       lastSeenAt: null,
       inventory: null,
+      attestation: null, // SPEC I3: never attested, in a pool that does not require it
     });
   });
 

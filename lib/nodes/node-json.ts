@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { machineJson, toMachineJson } from "@/lib/join-requests/join-request-json";
 import { sha256Hex, timestamp } from "@/lib/wire/fields";
+import { nodeAttestationJson, readNodeAttestation, type AttestationReading, type AttestationRow } from "./node-attestation";
 
 // The wire shape of a node (SPEC D1), shared by server and console, declared once as a schema.
 
@@ -31,11 +32,12 @@ export const nodeJson = z.strictObject({
     .strictObject({ snapshotId: z.string().startsWith("inv_"), takenAt: timestamp, lastReportedAt: timestamp })
     .nullable()
     .meta({ description: "the latest snapshot; null before the first report" }),
+  attestation: nodeAttestationJson,
 });
 export type NodeJson = z.infer<typeof nodeJson>;
 
 /** What toNodeJson reads: a nodes row and its latest snapshot. */
-export interface NodeRow {
+export interface NodeRow extends AttestationRow {
   id: string;
   tenantId: string;
   siteId: string;
@@ -62,7 +64,8 @@ export interface NodeRow {
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-export function toNodeJson(row: NodeRow): NodeJson {
+/** `reading`: when the read is made, the maximum age and the pool's requireKnownBoot (SPEC I3's stale is read, not stored). */
+export function toNodeJson(row: NodeRow, reading: AttestationReading): NodeJson {
   const [latest] = row.inventorySnapshots;
   return {
     id: row.id,
@@ -87,5 +90,6 @@ export function toNodeJson(row: NodeRow): NodeJson {
     inventory: latest
       ? { snapshotId: latest.id, takenAt: latest.takenAt.toISOString(), lastReportedAt: latest.lastReportedAt.toISOString() }
       : null,
+    attestation: readNodeAttestation(row, reading),
   };
 }

@@ -33,8 +33,13 @@ export const ADMIN_EVENT_TYPES = [
 ] as const;
 export type AdminEventType = (typeof ADMIN_EVENT_TYPES)[number];
 
-// A node's life after the join (SPEC D3).
-export const NODE_EVENT_TYPES = ["compute.node.joined", "compute.node.inventory-changed", "compute.node.revoked"] as const;
+// A node's life after the join (SPEC D3), and its attestation turning untrusted (SPEC I3).
+export const NODE_EVENT_TYPES = [
+  "compute.node.joined",
+  "compute.node.inventory-changed",
+  "compute.node.revoked",
+  "compute.node.attestation-failed",
+] as const;
 export type NodeEventType = (typeof NODE_EVENT_TYPES)[number];
 
 export const EVENT_TYPES = [...JOIN_REQUEST_EVENT_TYPES, ...ADMIN_EVENT_TYPES, ...NODE_EVENT_TYPES] as const;

@@ -38,7 +38,7 @@ const pem = (label: string, max: number) =>
     .refine((value) => value.length <= max, `must be at most ${max} characters`)
     .refine((value) => value.trimStart().startsWith("-----BEGIN "), `must be a PEM ${label}`);
 
-const base64 = (what: string, max: number) =>
+export const base64 = (what: string, max: number) =>
   string(`base64 of ${what}`)
     .refine((value) => value.length <= max, `must be at most ${max} characters`)
     .refine((value) => BASE64.test(value) && value.length % 4 === 0, `must be base64 of ${what}`)

@@ -19,12 +19,18 @@ import { csrField } from "./node-join";
 export const NODE_STATE_FILTERS = ["active", "revoked", "all"] as const;
 export type NodeStateFilter = (typeof NODE_STATE_FILTERS)[number];
 
+/** SPEC I3: how a node's attestation reads (lib/nodes/node-attestation.ts says when). */
+export const ATTESTATION_STATES = ["trusted", "untrusted", "stale"] as const;
+export type AttestationState = (typeof ATTESTATION_STATES)[number];
+
 const nodeStateFilter = z.enum(NODE_STATE_FILTERS, { error: `must be one of ${NODE_STATE_FILTERS.join(", ")}` });
 
 export const listNodesInput = z.strictObject({
   tenantId: tenantIdField,
   poolId: poolIdField,
   state: withDefault(nodeStateFilter, "active"),
+  // SPEC I3: only the nodes whose attestation reads as this state
+  attestation: optional(z.enum(ATTESTATION_STATES, { error: `must be one of ${ATTESTATION_STATES.join(", ")}` })),
   limit: withDefault(boundedInt(1, 200), 100),
   cursor: optional(patternString(31, NODE_ID_PATTERN)),
 });

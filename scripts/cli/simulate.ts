@@ -5,6 +5,7 @@
 // npm run simulate -- report <name> [--change driver|gpu-removed|gpu-replaced|disk-added] [--url …] [--state-dir …]
 // npm run simulate -- renew <name> [--url …] [--state-dir …]
 // npm run simulate -- rack [--count 200] [--pool gpu-b] [--concurrency 16] [--rack 07] [--once] [--site …] [--token …] [--url …]
+// npm run simulate -- attest <name> [--tamper] [--every <seconds>] [--times <n>] [--url …] [--state-dir …]
 //
 // A node daemon's join, for demos and manual testing: makes a real key pair
 // and CSR, calls POST /api/compute/nodes/join as a machine would, prints what
@@ -26,6 +27,7 @@ import { SoftwareTpm, type SoftwareTpmState } from "@/lib/tpm/software-tpm";
 import { renewCommand, reportCommand, saveNode } from "./simulator/node-commands";
 import { demoBearer, saveMachine, type SavedMachine } from "./simulator/saved-machine";
 import { rackCommand } from "./simulator/rack";
+import { attestCommand } from "./simulator/attest-command";
 
 const USAGE = `Usage:
   npm run simulate -- <${SCENARIOS.join("|")}> [--pool <poolId> | --site <siteId>] [--url <base URL>] [--token <bcjt_… or bcse_…>] [--state-dir <dir>] [--name <name>]
@@ -34,7 +36,8 @@ const USAGE = `Usage:
   npm run simulate -- report <name> [--change <${INVENTORY_CHANGES.join("|")}>] [--url <base URL>] [--state-dir <dir>]   (as the admitted node)
   npm run simulate -- renew <name> [--url <base URL>] [--state-dir <dir>]   (a new key and certificate)
   npm run simulate -- rack [--count <1-10000, default 200>] [--pool <poolId, default gpu-b>] [--concurrency <default 16>] [--rack <07>] [--once] [--site <siteId>] [--domain <dns suffix>] [--token <…>] [--url <base URL>] [--state-dir <dir>]
-      (a rack of new machines joining at once, then each retrying once: what the pool's rules decided)`;
+      (a rack of new machines joining at once, then each retrying once: what the pool's rules decided)
+  npm run simulate -- attest <name> [--tamper] [--every <seconds>] [--times <n>] [--url <base URL>] [--state-dir <dir>]   (a TPM node quotes its boot)`;
 
 /** The software TPM's keys (EK and AK private halves), kept beside key.pem with the same care. */
 const TPM_STATE_FILE = "tpm.json";
@@ -81,6 +84,9 @@ async function main(argv: string[]): Promise<number> {
       rack: { type: "string" },
       domain: { type: "string" },
       once: { type: "boolean", default: false },
+      tamper: { type: "boolean", default: false },
+      every: { type: "string", default: "60" },
+      times: { type: "string", default: "1" },
     },
   });
   const [command, retryName] = positionals;
@@ -99,7 +105,7 @@ async function main(argv: string[]): Promise<number> {
       stateDir,
     });
   }
-  if ((command === "report" || command === "renew") && retryName) {
+  if ((command === "report" || command === "renew" || command === "attest") && retryName) {
     const dir = path.join(stateDir, retryName);
     const saved = JSON.parse(
       await readFile(path.join(dir, "machine.json"), "utf8").catch(() => {
@@ -108,6 +114,15 @@ async function main(argv: string[]): Promise<number> {
     ) as SavedMachine;
     const machine = { hostname: saved.body.hostname, hardware: saved.body.hardware as { systemUuid: string; serialNumber: string } };
     if (command === "renew") return renewCommand({ url: values.url!, dir, name: retryName, machine });
+    if (command === "attest") {
+      const everySeconds = Number(values.every);
+      const times = Number(values.times);
+      if (!(everySeconds > 0) || !Number.isInteger(times) || times < 1) {
+        console.error("--every must be a positive number of seconds and --times a whole number from 1");
+        return 2;
+      }
+      return attestCommand({ url: values.url!, dir, name: retryName, tamper: values.tamper!, everySeconds, times });
+    }
     if (values.change && !INVENTORY_CHANGES.includes(values.change as InventoryChange)) {
       console.error(`--change must be one of ${INVENTORY_CHANGES.join(", ")}`);
       return 2;

@@ -1,6 +1,9 @@
 import "server-only";
 import { nodeJson } from "@/lib/nodes/node-json";
-import { joinAdmitted, joinDeferred, listNodesResponse, renewNodeResponse } from "@/lib/api/responses/nodes";
+import { attestNodeResponse, joinAdmitted, joinDeferred, listNodesResponse, renewNodeResponse } from "@/lib/api/responses/nodes";
+import { attestNodeInput } from "@/lib/validations/node-attest";
+import { issueAttestationChallenge } from "../nodes/issue-attestation-challenge";
+import { recordNodeAttestation } from "../nodes/record-node-attestation";
 import { joinNodeInput } from "@/lib/validations/node-join";
 import { authenticateJoinCredential } from "../nodes/join-credential";
 import { joinNode } from "../nodes/join-node";
@@ -8,8 +11,9 @@ import { capJoinRate } from "../nodes/join-rate-cap";
 import { inJoinTurn } from "../nodes/join-admission";
 import { getNodeInput, listNodesInput, renewNodeInput, revokeNodeInput } from "@/lib/validations/nodes";
 import { toNodeJson } from "@/lib/nodes/node-json";
-import { authenticateRenewingNode } from "../nodes/authenticate-node";
+import { authenticateNode, authenticateRenewingNode } from "../nodes/authenticate-node";
 import { listNodes } from "../nodes/list-nodes";
+import { attestationReading } from "../nodes/attestation-reading";
 import { renewNodeCertificate } from "../nodes/renew-node-certificate";
 import { revokeNode } from "../nodes/revoke-node";
 import { defineMachineMethod, definePoolMethod, defineNodeMethod, MethodResult } from "./define-method";
@@ -64,7 +68,16 @@ export const listNodesMethod = definePoolMethod({
     "Each node carries its machine facts, the join request it consumed (null when admitted at once), its current certificate, when it " +
     "last called as itself (to the minute) and its latest inventory snapshot. Pages hold up to 200 nodes (100 by default).",
   input: listNodesInput,
-  handler: ({ db, pool, input }) => listNodes({ db, pool, state: input.state, limit: input.limit, cursor: input.cursor }),
+  handler: ({ db, pool, input, now }) =>
+    listNodes({
+      db,
+      pool,
+      state: input.state,
+      attestation: input.attestation,
+      limit: input.limit,
+      cursor: input.cursor,
+      now,
+    }),
 });
 
 export const getNodeMethod = defineNodeMethod({
@@ -79,7 +92,7 @@ export const getNodeMethod = defineNodeMethod({
     "A caller whose grants could not cover the node is `PERMISSION_DENIED` whether or not it exists, a pool-scoped caller asking for a " +
     "node outside its pool included; with a covering tenant-wide grant, an unknown node or another tenant's is `NOT_FOUND`.",
   input: getNodeInput,
-  handler: async ({ node }) => toNodeJson(node),
+  handler: async ({ db, node, now }) => toNodeJson(node, await attestationReading(db, node.poolId, now)),
 });
 
 export const revokeNodeMethod = defineNodeMethod({
@@ -110,4 +123,32 @@ export const renewNodeMethod = defineMachineMethod({
   input: renewNodeInput,
   authenticate: authenticateRenewingNode,
   handler: ({ db, input, credential, now }) => renewNodeCertificate({ db, node: credential, csrPem: input.csr, now }),
+});
+
+// SPEC I3: the node proves again, by a fresh TPM quote, what it booted.
+export const attestNodeMethod = defineMachineMethod({
+  phase: "v0.6",
+  status: "registered",
+  module: "server",
+  name: "nodes/attest",
+  responses: { 200: attestNodeResponse },
+  kind: "mutation",
+  summary: "The node attests its boot: without `quote`, a nonce and the PCRs to quote; with `quote`, its attestation as recorded.",
+  description:
+    "Two steps. Without `quote` the answer is `{ nonce, pcrSelection, expiresAt }`: 32 random bytes (base64) valid 5 minutes and every " +
+    "SHA-256 PCR index the pool's boot states name. The node runs TPM2_Quote with the AK its join proved, the nonce as qualifying data " +
+    "(`tpm2_quote -q <nonce in hex> -l sha256:<selection>`) and calls again with `quote: { attest, signature, pcrs }` (TPMS_ATTEST and " +
+    "TPMT_SIGNATURE in base64, the PCR values in hex). The quote is checked as a join's: the AK's signature, a TPM-generated quote, the " +
+    "nonce of a live challenge of this node (each used once), exactly the selection, values hashing to the attested digest; any failure " +
+    "is 403 and records nothing. Values matching a boot state of the pool record `trusted` with its name; none, `untrusted` with the " +
+    "indices no known state holds; a change to untrusted publishes `compute.node.attestation-failed` (once per change). A node without " +
+    "an AK (it joined without proving a TPM) or in a pool with no boot states is 409 INVALID_STATE.",
+  publishes: ["compute.node.attestation-failed"],
+  credentials: ["nodeJwt"],
+  input: attestNodeInput,
+  authenticate: authenticateNode,
+  handler: ({ db, input, credential, now }) =>
+    input.quote
+      ? recordNodeAttestation({ db, node: credential, quote: input.quote, now })
+      : issueAttestationChallenge({ db, node: credential, now }),
 });

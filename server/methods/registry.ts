@@ -12,7 +12,7 @@ import {
   updateRuleMethod,
 } from "./approval-rules-methods";
 import { createJoinTokenMethod, listJoinTokensMethod, revokeJoinTokenMethod } from "./join-tokens-methods";
-import { getNodeMethod, joinNodeMethod, listNodesMethod, renewNodeMethod, revokeNodeMethod } from "./nodes-methods";
+import { attestNodeMethod, getNodeMethod, joinNodeMethod, listNodesMethod, renewNodeMethod, revokeNodeMethod } from "./nodes-methods";
 import { getInventoryMethod, listInventoryMethod, reportInventoryMethod } from "./inventory-methods";
 import {
   addTpmAllowListMethod,
@@ -40,6 +40,7 @@ export const METHODS: readonly MethodDefinition[] = [
   getNodeMethod,
   revokeNodeMethod,
   renewNodeMethod,
+  attestNodeMethod,
   reportInventoryMethod,
   getInventoryMethod,
   listInventoryMethod,

@@ -4,7 +4,7 @@ import { newId } from "@/lib/ids";
 import { databaseGaugesText } from "./database-gauges";
 
 describe("databaseGaugesText", () => {
-  it("one series per pool, site and tenant; the oldest pending event's age from its id's time", async () => {
+  it("one series per pool, site and tenant (and per pool and attestation state); the oldest pending event's age from its id's time", async () => {
     const now = Date.parse("2026-12-04T12:00:00.000Z");
     const text = await databaseGaugesText(
       {
@@ -16,6 +16,10 @@ describe("databaseGaugesText", () => {
         webhookBacklog: [
           { tenantId: "acme", count: 4, oldestEventId: newId("evt", now - 90_000) },
           { tenantId: "globex", count: 0, oldestEventId: null },
+        ],
+        nodesByAttestation: [
+          { tenantId: "acme", poolId: "gpu-a", state: "trusted", count: 5 },
+          { tenantId: "acme", poolId: "gpu-a", state: "stale", count: 0 },
         ],
       },
       now,
@@ -33,6 +37,8 @@ describe("databaseGaugesText", () => {
       'bc_webhook_backlog{"tenant":"globex"}': 0,
       'bc_webhook_oldest_undelivered_age_seconds{"tenant":"acme"}': 90,
       'bc_webhook_oldest_undelivered_age_seconds{"tenant":"globex"}': 0,
+      'bc_nodes_by_attestation{"tenant":"acme","pool":"gpu-a","state":"trusted"}': 5,
+      'bc_nodes_by_attestation{"tenant":"acme","pool":"gpu-a","state":"stale"}': 0,
     });
   });
 });

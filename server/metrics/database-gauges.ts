@@ -4,6 +4,7 @@ import { decodeTime } from "ulid";
 import type { Db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { effectiveStateSql } from "../join-requests/effective-state-sql";
+import { readNodeAttestationCounts, setNodeAttestationGauge, type PoolAttestationCount } from "./node-attestation-counts";
 
 // Gauges read from the database at scrape time: the same from any process, so
 // only the process answering a scrape reads them (never summed over
@@ -31,6 +32,8 @@ export interface DatabaseGaugeValues {
   pendingPerPool: PoolCount[];
   unclaimedPerSite: SiteCount[];
   webhookBacklog: Backlog[];
+  /** SPEC I3; absent: not read (the gauge is left out) */
+  nodesByAttestation?: PoolAttestationCount[];
 }
 
 /** Pending and unexpired at the database's own clock (scrapes carry no `now`). */
@@ -60,8 +63,13 @@ const webhookBacklog = (db: Db) => db.$queryRaw<Backlog[]>`
   GROUP BY s.tenant_id`;
 
 export async function readDatabaseGauges(db: Db): Promise<DatabaseGaugeValues> {
-  const [pools, sites, backlog] = await Promise.all([pendingPerPool(db), unclaimedPerSite(db), webhookBacklog(db)]);
-  return { pendingPerPool: pools, unclaimedPerSite: sites, webhookBacklog: backlog };
+  const [pools, sites, backlog, attestation] = await Promise.all([
+    pendingPerPool(db),
+    unclaimedPerSite(db),
+    webhookBacklog(db),
+    readNodeAttestationCounts(db),
+  ]);
+  return { pendingPerPool: pools, unclaimedPerSite: sites, webhookBacklog: backlog, nodesByAttestation: attestation };
 }
 
 /** An event id's time: its ULID's (`evt_` + ULID, SPEC B6). */
@@ -102,5 +110,6 @@ export async function databaseGaugesText(values: DatabaseGaugeValues, now: numbe
     const age = row.oldestEventId ? Math.max(0, (now - eventTime(row.oldestEventId)) / 1000) : 0;
     oldest.set({ tenant: row.tenantId }, age);
   }
+  if (values.nodesByAttestation) setNodeAttestationGauge(registry, values.nodesByAttestation);
   return registry.metrics();
 }

@@ -43,6 +43,8 @@ export async function admitNewNode(input: {
   expireRequestId?: string;
   /** SPEC F1: the activated challenge this join used */
   tpmChallengeId?: string;
+  /** SPEC I3: the AK that challenge proved (its TPM2B_PUBLIC) */
+  tpmAkPublic?: Buffer;
   now: Date;
 }): Promise<Admitted> {
   const { db, credential, pool, machine, csr, now } = input;
@@ -60,6 +62,7 @@ export async function admitNewNode(input: {
       joinRequestId: null,
       credential,
       certificate,
+      tpmAkPublic: input.tpmChallengeId ? (input.tpmAkPublic ?? null) : null,
       now,
     });
     // Last: the credential's row is the one every join of a boot storm
@@ -84,6 +87,8 @@ export async function admitApprovedNode(input: {
   pool: PoolFacts;
   request: JoinRequest;
   csr: VerifiedCsr;
+  /** SPEC I3: the AK this CSR's join proved, presented again by the retry (provenAkOf) */
+  tpmAkPublic?: Buffer;
   now: Date;
 }): Promise<Admitted> {
   const { db, credential, pool, request, csr, now } = input;
@@ -114,6 +119,7 @@ export async function admitApprovedNode(input: {
         joinRequestId: consumed.id,
         credential,
         certificate,
+        tpmAkPublic: input.tpmAkPublic ?? null,
         now,
       });
     },

@@ -28,6 +28,8 @@ export async function insertNode(
     joinRequestId: string | null;
     credential: JoinCredential;
     certificate: NodeCertificate;
+    /** SPEC I3: the TPM2B_PUBLIC of the AK this join proved (F1), which the node's quotes must be signed by; null otherwise */
+    tpmAkPublic: Buffer | null;
     now: Date;
   },
 ): Promise<void> {
@@ -45,11 +47,11 @@ export async function insertNode(
   await tx.$executeRaw`
     WITH node AS (
       INSERT INTO nodes (id, tenant_id, site_id, pool_id, hostname, hostname_key, system_uuid, uuid_key, serial_number,
-        mac_addresses, tpm_ek_sha256, tpm_ek_proven, csr_sha256, join_request_id, join_token_id, enroll_key_id,
+        mac_addresses, tpm_ek_sha256, tpm_ek_proven, tpm_ak_public, csr_sha256, join_request_id, join_token_id, enroll_key_id,
         cert_serial, cert_not_before, cert_not_after, cert_sha256, created_at)
       VALUES (${node.id}, ${node.tenantId}, ${node.siteId}, ${node.poolId}, ${machine.hostname}, ${hostnameKeyOf(machine.hostname)},
         ${machine.systemUuid}, ${uuidKeyOf(machine.systemUuid)}, ${machine.serialNumber}, ${machine.macAddresses}::text[],
-        ${machine.tpmEkSha256}, ${machine.tpmEkProven}, ${input.csrSha256}, ${input.joinRequestId}, ${joinTokenId}, ${enrollKeyId},
+        ${machine.tpmEkSha256}, ${machine.tpmEkProven}, ${input.tpmAkPublic}, ${input.csrSha256}, ${input.joinRequestId}, ${joinTokenId}, ${enrollKeyId},
         ${certificate.serial}, ${certificate.notBefore}, ${certificate.notAfter}, ${certificate.sha256}, ${now})
       RETURNING id
     ), certificate AS (

@@ -26,6 +26,7 @@ import { readEkCertificateField } from "../attestation/tpm/read-ek-certificate-f
 import { refuseCredential, type JoinCredential } from "./join-credential";
 import { checkJoinCredentialUsesLeft, countJoinCredentialUse } from "./count-join-credential-use";
 import { recordedMachine } from "./recorded-machine";
+import { provenAkOf } from "./proven-ak";
 import { pendingLimitsFromEnv, type PendingLimits } from "./pending-flood-guard";
 
 // The machine's join, POST /api/compute/nodes/join (SPEC B5), in order:
@@ -157,7 +158,8 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
   if (boot.defer) reasons.push(boot.defer);
   const recorded = recordedMachine(machine, tpmChallengeId !== undefined);
   if (reasons.length === 0 && pool) {
-    return admitNewNode({ db, credential, pool, machine: recorded, csr, expireRequestId, tpmChallengeId, now });
+    const tpmAkPublic = join.body.tpm?.akPublic ?? undefined; // proven with the activation (verifyTpmActivation checked its Name)
+    return admitNewNode({ db, credential, pool, machine: recorded, csr, expireRequestId, tpmChallengeId, tpmAkPublic, now });
   }
   return deferJoin({
     db,
@@ -186,8 +188,14 @@ async function consume(join: Join, request: JoinRequest): Promise<Admitted> {
   await checkMachineReplaceable(join.db, request);
   // So may a TPM requirement the pool gained since the approval (SPEC G2).
   checkTpmRequirement(pool, request);
+  const tpmAkPublic = await provenAkOf(join.db, {
+    tenantId: request.tenantId,
+    csrSha256: join.csr.sha256,
+    akPublic: join.body.tpm?.akPublic ?? undefined,
+    akName: join.akName,
+  });
   try {
-    return await admitApprovedNode({ db: join.db, credential: join.credential, pool, request, csr: join.csr, now: join.now });
+    return await admitApprovedNode({ db: join.db, credential: join.credential, pool, request, csr: join.csr, tpmAkPublic, now: join.now });
   } catch (error) {
     // Decided, consumed or expired since we read it: its new state answers.
     if (error instanceof ApiError && error.code === "INVALID_STATE") throw new ReadAgain();

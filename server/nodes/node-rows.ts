@@ -24,6 +24,11 @@ export const NODE_JSON_SELECT = {
   certNotAfter: true,
   certSha256: true,
   lastSeenAt: true,
+  attestationState: true,
+  attestedAt: true,
+  attestationBootState: true,
+  attestationPcrs: true,
+  attestationUnmatched: true,
   inventorySnapshots: { orderBy: { id: "desc" }, take: 1, select: { id: true, takenAt: true, lastReportedAt: true } },
 } satisfies Prisma.NodeSelect;
 

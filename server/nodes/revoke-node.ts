@@ -3,6 +3,7 @@ import type { Db } from "../db/client";
 import { recordNodeEvent } from "../events/record-node-event";
 import { toNodeJson, type NodeJson } from "@/lib/nodes/node-json";
 import { NODE_JSON_SELECT, type NodeJsonRow } from "./node-rows";
+import { attestationReading } from "./attestation-reading";
 
 /**
  * nodes/revoke (SPEC D1): one conditional update from active, with its
@@ -21,6 +22,7 @@ export async function revokeNode(input: { db: Db; node: NodeJsonRow; reason?: st
     if (count === 1) {
       await recordNodeEvent(tx, { type: "compute.node.revoked", node, actor, now, data: { reason: reason ?? null } });
     }
-    return toNodeJson(await tx.node.findUniqueOrThrow({ where: { id: node.id }, select: NODE_JSON_SELECT }));
+    const row = await tx.node.findUniqueOrThrow({ where: { id: node.id }, select: NODE_JSON_SELECT });
+    return toNodeJson(row, await attestationReading(tx, node.poolId, now));
   });
 }

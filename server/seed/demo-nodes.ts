@@ -7,7 +7,8 @@ import { revokeNode } from "../nodes/revoke-node";
 import { makeKeyAndCsr } from "../pki/make-csr";
 import { applyInventoryChange, gpuServerInventory, type InventoryChange } from "@/lib/inventory/gpu-server-inventory";
 import { DEMO_JOIN_TOKENS } from "./demo-data";
-import { demoSoftwareTpm, joinAsMachine } from "./join-as-machine";
+import { joinAsMachine } from "./join-as-machine";
+import { demoNodeTpm } from "./demo-node-attestation";
 
 // SPEC D4: GPU servers admitted through the real join (machines acme/fra1's
 // discovery knows, gpu-a's proving the allow-listed demo TPM), then reporting their
@@ -99,7 +100,7 @@ async function admit(
       hardware: { systemUuid: machine.systemUuid, serialNumber: machine.serialNumber, macAddresses: machine.macAddresses },
     },
     // gpu-a requires TPM: the machine proves the allow-listed demo EK (SPEC F1, F5)
-    tpm: demo.poolId === "gpu-a" ? demoSoftwareTpm("allowed") : undefined,
+    tpm: demo.poolId === "gpu-a" ? demoNodeTpm(demo.hostname) : undefined,
   });
   if (outcome.status !== "admitted")
     throw new Error(`demo node ${demo.hostname} should be admitted at once, got ${JSON.stringify(outcome)}`);

@@ -28,6 +28,7 @@ import {
 } from "./demo-data";
 import { seedDemoJoinRequests } from "./demo-join-requests";
 import { seedDemoNodes } from "./demo-nodes";
+import { seedDemoNodeAttestation } from "./demo-node-attestation";
 import { seedQuorumPool } from "./demo-quorum-pool";
 import { seedBootPool } from "./demo-boot-pool";
 import { seedDemoRules } from "./demo-rules";
@@ -116,6 +117,7 @@ export async function seedDemoData(db: Db, now: Date = new Date()): Promise<{ jo
   // The admissions sign certificates: they need the CA key (BC_CA_KEY_ENCRYPTION_KEY with DATABASE_URL).
   const joinRequestsCreated = await seedDemoJoinRequests(db, now);
   const nodesCreated = await seedDemoNodes(db, now);
+  await seedDemoNodeAttestation(db, now); // SPEC I3: gpu-a's nodes quote with the software TPMs they joined with
   await seedDemoRules(db, now);
   return { joinRequestsCreated, nodesCreated };
 }

@@ -9,7 +9,7 @@ import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
 // the shared demo pools never look at each other's rows.
 
 let pool: pg.Pool | undefined;
-function db(): pg.Pool {
+export function db(): pg.Pool {
   if (!process.env.DATABASE_URL) throw new Error("DATABASE_URL is not set: run through `npm test` or the Playwright global setup");
   pool ??= new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
   return pool;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { JOIN_REQUEST_REASONS } from "@/lib/join-requests/join-request-json";
 import { nodeJson } from "@/lib/nodes/node-json";
+import { nodeAttestationJson } from "@/lib/nodes/node-attestation";
 import { nextCursor, timestamp } from "@/lib/wire/fields";
 
 // What the nodes methods answer (SPEC B5, D1, F1); get and revoke return the node itself.
@@ -45,3 +46,13 @@ export type JoinNodeResult = z.infer<typeof joinAdmitted> | z.infer<typeof joinD
 export const listNodesResponse = z.strictObject({ nodes: z.array(nodeJson), nextCursor });
 
 export const renewNodeResponse = z.strictObject({ nodeId: z.string().startsWith("node_"), certificate: pem, caCertificate: pem });
+
+/** nodes/attest without a quote (SPEC I3): what the node's next quote must carry and cover. */
+export const attestationChallenge = z.strictObject({
+  nonce: z.base64().meta({ description: "32 random bytes: the quote's qualifying data (tpm2_quote -q, in hex there)" }),
+  pcrSelection: z.array(z.number().int()).meta({ description: "the SHA-256 PCR indices to quote, ascending" }),
+  expiresAt: timestamp,
+});
+
+/** nodes/attest: a challenge (no quote) or the node's attestation as recorded (a quote). */
+export const attestNodeResponse = z.union([attestationChallenge, nodeAttestationJson.unwrap()]);

@@ -36,16 +36,15 @@ export async function saveNode(dir: string, node: SavedNode): Promise<void> {
   await writeFile(nodeFile(dir), `${JSON.stringify(node, null, 2)}\n`);
 }
 
-async function loadNode(dir: string, name: string): Promise<SavedNode> {
+export async function loadNode(dir: string, name: string): Promise<SavedNode> {
   const file = await readFile(nodeFile(dir), "utf8").catch(() => {
     throw new Error(`"${name}" has not been admitted yet: no node.json in ${dir} (join, or retry after the approval, first)`);
   });
   return JSON.parse(file) as SavedNode;
 }
 
-/** POSTs to a machine method as the node, printing the answer; resolves to the status and body. */
-/** The method's answer as its published schema declares it (the simulator prints what it got), or not ok. */
-async function callAsNode<T>(
+/** POSTs to a machine method as the node, printing the status: the answer as its published schema declares it, or not ok. */
+export async function callAsNode<T>(
   url: string,
   dir: string,
   node: SavedNode,

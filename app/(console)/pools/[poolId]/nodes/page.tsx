@@ -11,6 +11,7 @@ import { PoolNav } from "@/components/pools/pool-nav";
 import { NavLink } from "@/components/ui/nav-link";
 import { safeDecode } from "@/lib/url/safe-decode";
 import { NODE_STATE_FILTERS } from "@/lib/validations/nodes";
+import { ATTESTATION_STATES } from "@/lib/nodes/node-attestation";
 import { requireUser } from "@/server/auth/current-user";
 import { getDb } from "@/server/db/client";
 import { sectionsOf } from "@/server/inventory/read-snapshots";
@@ -38,7 +39,15 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
   const db = await getDb();
   const pool = await findPoolForPrincipal({ db, principal, poolId });
   if (!pool) notFound();
-  const { nodes, nextCursor } = await listNodes({ db, pool, state: view.state, limit: PAGE_SIZE, cursor: view.cursor ?? undefined });
+  const { nodes, nextCursor } = await listNodes({
+    db,
+    pool,
+    state: view.state,
+    attestation: view.attestation ?? undefined,
+    limit: PAGE_SIZE,
+    cursor: view.cursor ?? undefined,
+    now: new Date(),
+  });
   const [sections, twins] = await Promise.all([
     sectionsOf(
       db,
@@ -56,7 +65,7 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
           {NODE_STATE_FILTERS.map((state) => (
             <NavLink
               key={state}
-              href={nodeListHref(pool.id, { state })}
+              href={nodeListHref(pool.id, { state, attestation: view.attestation })}
               className={choiceFilter.filter}
               aria-current={state === view.state ? "page" : undefined}
               scroll={false}
@@ -65,19 +74,33 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
             </NavLink>
           ))}
         </nav>
+        <nav className={choiceFilter.filters} aria-label="Filter by attestation">
+          {[null, ...ATTESTATION_STATES].map((attestation) => (
+            <NavLink
+              key={attestation ?? "any"}
+              href={nodeListHref(pool.id, { state: view.state, attestation })}
+              className={choiceFilter.filter}
+              aria-current={attestation === view.attestation ? "page" : undefined}
+              scroll={false}
+            >
+              {attestation ?? "any attestation"}
+            </NavLink>
+          ))}
+        </nav>
         <LiveRefresh />
       </div>
       {view.cursor ? (
         <p className={listPage.notice}>
           Showing nodes after <code>{view.cursor}</code>.{" "}
-          <NavLink href={nodeListHref(pool.id, { state: view.state })}>Back to the first page</NavLink>
+          <NavLink href={nodeListHref(pool.id, { state: view.state, attestation: view.attestation })}>Back to the first page</NavLink>
         </p>
       ) : null}
       {nodes.length === 0 ? (
         <EmptyState testId="nodes-empty">
           <p>
             <strong>
-              No {view.state === "all" ? "" : `${view.state} `}nodes{view.cursor ? " after this one" : ""}.
+              No {view.state === "all" ? "" : `${view.state} `}nodes{view.attestation ? ` whose attestation reads ${view.attestation}` : ""}
+              {view.cursor ? " after this one" : ""}.
             </strong>
           </p>
           <p className="muted">
@@ -87,7 +110,12 @@ export default async function PoolNodesPage({ params, searchParams }: Props) {
       ) : (
         <NodesTable poolId={pool.id} nodes={nodes} sections={sections} twins={twins} now={new Date()} />
       )}
-      {nextCursor ? <NextPageLink className="button" href={nodeListHref(pool.id, { state: view.state, cursor: nextCursor })} /> : null}
+      {nextCursor ? (
+        <NextPageLink
+          className="button"
+          href={nodeListHref(pool.id, { state: view.state, attestation: view.attestation, cursor: nextCursor })}
+        />
+      ) : null}
     </>
   );
 }

@@ -3,6 +3,7 @@ import { LocalTime } from "@/components/join-requests/countdown";
 import styles from "@/components/join-requests/request-detail.module.css";
 import { InventorySections } from "@/components/nodes/inventory-sections";
 import { LiveRefresh } from "@/components/nodes/live-refresh";
+import { NodeAttestationPanel } from "@/components/nodes/node-attestation-panel";
 import { nodeHref, nodeListHref } from "@/components/nodes/node-url";
 import { RevokeNodeButton } from "@/components/nodes/revoke-node-button";
 import nodeStyles from "@/components/nodes/node.module.css";
@@ -19,6 +20,7 @@ import { listSnapshots } from "@/server/inventory/read-snapshots";
 import { findMachineTwins } from "@/server/nodes/find-machine-twins";
 import { MachineIdentityFields } from "@/components/ui/machine-identity-fields";
 import { NODE_JSON_SELECT } from "@/server/nodes/node-rows";
+import { attestationReading } from "@/server/nodes/attestation-reading";
 import { findPoolForPrincipal } from "@/server/pools/find-pool-for-principal";
 import { describeActors } from "@/server/users/describe-actors";
 
@@ -48,14 +50,14 @@ export default async function NodePage({ params, searchParams }: Props) {
   if (!pool) notFound();
   const row = await db.node.findFirst({ where: { id: nodeId, poolId: pool.id }, select: NODE_JSON_SELECT });
   if (!row) notFound();
-  const node = toNodeJson(row);
+  const now = new Date();
+  const node = toNodeJson(row, await attestationReading(db, pool.id, now));
   const [{ snapshots }, twinsByNode] = await Promise.all([
     listSnapshots({ db, nodeId: node.id, limit: HISTORY }),
     findMachineTwins(db, pool, [node]),
   ]);
   const twins = twinsByNode.get(node.id) ?? [];
   const actors = await describeActors({ db, tenantId: pool.tenantId, actors: node.revokedBy ? [node.revokedBy] : [] });
-  const now = new Date();
   const [latest] = snapshots;
   const { machine, certificate } = node;
 
@@ -150,6 +152,7 @@ export default async function NodePage({ params, searchParams }: Props) {
           )}
         </section>
       </div>
+      <NodeAttestationPanel attestation={node.attestation} />
       <section className={`card ${styles.panel}`} aria-labelledby="inventory-title" data-testid="inventory">
         <h2 id="inventory-title">Inventory</h2>
         {latest ? (
