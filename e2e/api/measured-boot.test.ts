@@ -160,6 +160,14 @@ describe("the quoted boot", () => {
     expect(await recordedFor(unknown.csr)).toEqual({ requests: 1, nodes: 0, measurements: 1 });
   });
 
+  it("where a known boot is not required, a retry without the quote asked for is not measured and carries on", async () => {
+    // A TPM join written before Part I (F1 only) keeps joining a pool that only observes boots.
+    const machine = await bootedMachine(0xcc);
+    const { response } = await quotedJoin(machine, observingToken, (body) => delete body.tpm.quote);
+    expect(response.status, response.text).toBe(200);
+    expect(await recordedFor(machine.csr)).toEqual({ requests: 0, nodes: 1, measurements: 0 });
+  });
+
   it("a join without a TPM into a pool that requires a known boot is refused, recording nothing", async () => {
     const machine = await knownMachine(world.inventory.known);
     const response = await join(machine, bootOnlyToken);

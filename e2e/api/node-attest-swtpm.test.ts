@@ -47,16 +47,16 @@ afterAll(async () => {
   await tpm?.stop();
 });
 
-/** The TPM join with the swtpm: challenge → tpm2_activatecredential → admitted. */
+/** The TPM join with the swtpm: challenge → tpm2_activatecredential and tpm2_quote of its golden boot → admitted. */
 async function joinWithSwtpm(): Promise<TestNode> {
   const hostname = `swtpm-${randomBytes(4).toString("hex")}.node.test`;
   const keys = await makeKeyAndCsr(hostname);
   const machine = await knownMachine(world.inventory.known, { hostname, csr: keys.csrPem });
-  const body = (activation?: object) => ({
+  const body = (activation?: object, quote?: object) => ({
     csr: machine.csr,
     hostname: machine.hostname,
     hardware: { systemUuid: machine.systemUuid, serialNumber: machine.serialNumber, macAddresses: machine.macAddresses },
-    tpm: { ekPublicKey: ek, akPublic: ak.akPublic.toString("base64"), ...(activation ? { activation } : {}) },
+    tpm: { ekPublicKey: ek, akPublic: ak.akPublic.toString("base64"), ...(activation ? { activation, quote } : {}) },
   });
   const challenge = await join(body(), world.tokens.tpm);
   expect(challenge.body.status, challenge.text).toBe("challenge");
@@ -65,7 +65,11 @@ async function joinWithSwtpm(): Promise<TestNode> {
     Buffer.from(challenge.body.encryptedSecret, "base64"),
     { ak },
   );
-  const admitted = await join(body({ challengeId: challenge.body.challengeId, secret: secret.toString("base64") }), world.tokens.tpm);
+  // SPEC I2: the pool holds boot states, so the challenge asked for a quote: tpm2_quote over its nonce
+  expect(challenge.body.pcrSelection).toEqual([0, 7]);
+  const quote = await quoteBy(ak)(Buffer.from(challenge.body.nonce, "base64"), challenge.body.pcrSelection);
+  const activation = { challengeId: challenge.body.challengeId, secret: secret.toString("base64") };
+  const admitted = await join(body(activation, quote), world.tokens.tpm);
   expect(admitted.status, admitted.text).toBe(200);
   return {
     nodeId: admitted.body.nodeId,

@@ -114,12 +114,14 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
   // before anything is written.
   const activation = join.body.tpm?.activation;
   let quotedPcrs: Record<string, string> | null = null;
+  let quoteAsked = false;
   if (activation && akName && machine.tpmEkSha256) {
     const asked = await verifyTpmActivation(
       db,
       { ...activation, tenantId: scope.tenantId, csrSha256: csr.sha256, ekSha256: machine.tpmEkSha256, akName },
       now,
     );
+    quoteAsked = asked !== null;
     quotedPcrs = verifyJoinQuote({
       asked,
       quote: join.body.tpm?.quote,
@@ -154,7 +156,7 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
       now,
     });
   }
-  const boot = judgeBoot(bootPolicy, quotedPcrs, pool?.id);
+  const boot = judgeBoot(bootPolicy, { pcrs: quotedPcrs, asked: quoteAsked }, pool?.id);
   if (boot.defer) reasons.push(boot.defer);
   const recorded = recordedMachine(machine, tpmChallengeId !== undefined);
   if (reasons.length === 0 && pool) {

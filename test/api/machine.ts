@@ -86,11 +86,21 @@ export function activatedBody(
   return { ...body, tpm: { ...body.tpm, activation: { challengeId: challenge.challengeId, secret: secret.toString("base64") } } };
 }
 
-/** A join into a TPM pool as a daemon with a TPM makes it: the challenge (202), then the activated join. */
+/**
+ * A join into a TPM pool as a daemon with a TPM makes it: the challenge (202),
+ * then the activated join, with the quote the challenge asked for when the
+ * pool holds boot states (SPEC I2).
+ */
 export async function joinThroughTpm(machine: Machine, bearer: string): Promise<{ challenge: ApiResponse; response: ApiResponse }> {
   const challenge = await join(machine, bearer);
   if (challenge.body?.status !== "challenge") throw new Error(`expected a challenge, got ${challenge.status} ${challenge.text}`);
-  return { challenge, response: await join(activatedBody(machine, challenge.body), bearer) };
+  const body = activatedBody(machine, challenge.body);
+  if (challenge.body.nonce) {
+    const quote = machine.tpm!.quote({ nonce: Buffer.from(challenge.body.nonce, "base64"), pcrSelection: challenge.body.pcrSelection });
+    const quoted = { attest: quote.attest.toString("base64"), signature: quote.signature.toString("base64"), pcrs: quote.pcrs };
+    return { challenge, response: await join({ ...body, tpm: { ...body.tpm, quote: quoted } }, bearer) };
+  }
+  return { challenge, response: await join(body, bearer) };
 }
 
 /** POST /api/compute/nodes/join as the daemon does. */
