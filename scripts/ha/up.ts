@@ -3,8 +3,12 @@
 // front. Prints the DATABASE_URL (HAProxy's leader port) and returns; the
 // cluster runs until `npm run ha:down`.
 import { startHaCluster } from "@/test/harness/ha-cluster";
+import { ensureSystemRequirements, HA_REQUIREMENTS } from "@/test/harness/system-requirements";
 import { haStateDir } from "./state-dir";
 
+// As root on a fresh machine it installs Patroni, etcd, HAProxy and PostgreSQL
+// from Debian's packages (as npm test does); as anyone else it names the command.
+if (!(await ensureSystemRequirements(console.error, { requirements: HA_REQUIREMENTS, caller: "npm run ha:up" }))) process.exit(1);
 const dir = haStateDir();
 const cluster = await startHaCluster(dir, (line) => console.error(line)).catch((error: unknown) => {
   console.error(`ha:up: ${error instanceof Error ? error.message : String(error)} (logs were in ${dir})`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { missingRequirements, planFor, REQUIREMENTS, type Requirement } from "./system-requirements";
+import { HA_REQUIREMENTS, missingRequirements, planFor, REQUIREMENTS, type Requirement } from "./system-requirements";
 
 const requirement = (what: string, debianPackages: string[], present: boolean): Requirement => ({
   what,
@@ -41,6 +41,12 @@ describe("npm test's system requirements (issue 15 item 6)", () => {
     expect(message.split("\n")).toHaveLength(1);
     expect(message).toContain("PostgreSQL's server binaries, Chromium");
     expect(message).toContain("apt-get install -y postgresql chromium");
+  });
+
+  it("names the command that needs them, and ha:up asks only for PostgreSQL and the HA cluster", () => {
+    const plan = planFor([requirement("Patroni", ["patroni"], false)], false, "npm run ha:up");
+    expect(plan.kind === "refuse" && plan.message).toMatch(/^npm run ha:up needs Patroni: .*or run npm run ha:up as root/);
+    expect(HA_REQUIREMENTS.flatMap((r) => r.debianPackages)).toEqual(["postgresql", "patroni", "etcd-server", "etcd-client", "haproxy"]);
   });
 
   it("the requirements cover PostgreSQL, Chromium, curl, the software TPM and the HA cluster, each with its Debian package", () => {

@@ -45,17 +45,20 @@ export const REQUIREMENTS: Requirement[] = [
   },
 ];
 
+/** What `npm run ha:up` needs: PostgreSQL's server binaries and the cluster manager around them. */
+export const HA_REQUIREMENTS = REQUIREMENTS.filter((requirement) => /PostgreSQL|Patroni/.test(requirement.what));
+
 export type Plan = { kind: "ready" } | { kind: "install"; packages: string[]; missing: string[] } | { kind: "refuse"; message: string };
 
 /** What to do about the missing requirements: nothing, install them (root), or one line naming the command. */
-export function planFor(missing: Requirement[], isRoot: boolean): Plan {
+export function planFor(missing: Requirement[], isRoot: boolean, caller = "npm test"): Plan {
   if (missing.length === 0) return { kind: "ready" };
   const packages = [...new Set(missing.flatMap((requirement) => requirement.debianPackages))];
   const names = missing.map((requirement) => requirement.what);
   if (isRoot) return { kind: "install", packages, missing: names };
   return {
     kind: "refuse",
-    message: `npm test needs ${names.join(", ")}: run \`sudo apt-get install -y ${packages.join(" ")}\` (or run npm test as root, which installs them)`,
+    message: `${caller} needs ${names.join(", ")}: run \`sudo apt-get install -y ${packages.join(" ")}\` (or run ${caller} as root, which installs them)`,
   };
 }
 
@@ -68,8 +71,11 @@ export async function missingRequirements(requirements: Requirement[] = REQUIREM
  * Makes the system ready or says why it cannot: true when every requirement
  * is met (after installing, as root), false after printing the one line.
  */
-export async function ensureSystemRequirements(log: (line: string) => void = console.log): Promise<boolean> {
-  const plan = planFor(await missingRequirements(), process.getuid?.() === 0);
+export async function ensureSystemRequirements(
+  log: (line: string) => void = console.log,
+  { requirements = REQUIREMENTS, caller = "npm test" }: { requirements?: Requirement[]; caller?: string } = {},
+): Promise<boolean> {
+  const plan = planFor(await missingRequirements(requirements), process.getuid?.() === 0, caller);
   if (plan.kind === "ready") return true;
   if (plan.kind === "refuse") {
     console.error(plan.message);
@@ -79,12 +85,12 @@ export async function ensureSystemRequirements(log: (line: string) => void = con
   // postgresql may create and start its own cluster on 5432: harmless, the harness's is separate.
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   if ((await run("apt-get", ["update"], env)) !== 0 || (await run("apt-get", ["install", "-y", ...plan.packages], env)) !== 0) {
-    console.error(`npm test: apt-get install -y ${plan.packages.join(" ")} failed`);
+    console.error(`${caller}: apt-get install -y ${plan.packages.join(" ")} failed`);
     return false;
   }
-  const still = await missingRequirements();
+  const still = await missingRequirements(requirements);
   if (still.length > 0)
-    console.error(`npm test: still missing after the install: ${still.map((requirement) => requirement.what).join(", ")}`);
+    console.error(`${caller}: still missing after the install: ${still.map((requirement) => requirement.what).join(", ")}`);
   return still.length === 0;
 }
 
