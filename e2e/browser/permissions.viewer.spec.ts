@@ -10,7 +10,9 @@ test("a viewer sees the queue without any action controls", async ({ page }) => 
   await expect(rowOf(page, request.hostname)).toBeVisible();
   await expect(page.getByText("read only: you are a pool viewer")).toBeVisible();
   await expect(page.getByRole("button", { name: /^(Approve|Reject|Withdraw)/ })).toHaveCount(0);
-  await expect(page.getByRole("checkbox")).toHaveCount(0);
+  // no selection for a bulk decision (the queue's filters are checkboxes too, and stay)
+  await expect(page.getByRole("checkbox", { name: /^Select/ })).toHaveCount(0);
+  await expect(page.getByRole("checkbox", { name: "Decided by a rule" })).toBeVisible();
   await openQueue(page, "gpu-b", "approved");
   await expect(rowOf(page, "node-008.fra1.acme.test")).toBeVisible();
   await expect(page.getByRole("button", { name: /Withdraw/ })).toHaveCount(0);
