@@ -89,6 +89,8 @@ describe("joinRequests/list", () => {
         // SPEC H1
         "approvals",
         "approvalsRequired",
+        // SPEC I2: null when no quote measured the boot
+        "bootMeasurement",
         "consumedAt",
         "createdAt",
         "csrSha256",

@@ -64,9 +64,10 @@ describe("sign-in throttling (SPEC G9)", () => {
       await signInFrom(direct.baseUrl, { email, password: "wrong 3", from: "127.0.0.2" }),
     ];
     expect(failures.map((attempt) => attempt.error)).toEqual(["CredentialsSignin", "CredentialsSignin", "CredentialsSignin"]);
-    // 250 ms, 500 ms, 1 s: each failure answers later than the one before
+    // 250 ms, 500 ms, 1 s (failureDelayMs, unit-tested): the third, at `direct`, waits the third
+    // failure's second, so it counted the one made at `proxied`. (Comparing it with the first's
+    // time failed on a loaded CI machine, where the first alone took 1.5 s: not a claim to time.)
     expect(failures[2]!.ms).toBeGreaterThanOrEqual(900);
-    expect(failures[2]!.ms).toBeGreaterThan(failures[0]!.ms);
 
     const refused = await signInFrom(proxied.baseUrl, { email, password: PASSWORD, ...viaProxy });
     expect(refused.signedIn).toBe(false);

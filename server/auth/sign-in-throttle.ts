@@ -64,8 +64,12 @@ export async function recordSignInFailure(email: string, address: string): Promi
     consume(await addressLimiter(), addressKey(address)),
   ]);
   const failures = pair.refused ? limits().accountAtAddress.points : pair.consumed;
-  const delayMs = Math.min(MAX_FAILURE_DELAY_MS, 250 * 2 ** Math.max(0, failures - 1));
-  await new Promise((resolve) => setTimeout(resolve, delayMs));
+  await new Promise((resolve) => setTimeout(resolve, failureDelayMs(failures)));
+}
+
+/** What the n-th failure in the window waits: 250 ms, doubling, at most 2 s. */
+export function failureDelayMs(failures: number): number {
+  return Math.min(MAX_FAILURE_DELAY_MS, 250 * 2 ** Math.max(0, failures - 1));
 }
 
 export async function recordSignInSuccess(email: string, address: string): Promise<void> {
