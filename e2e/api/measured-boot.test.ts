@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { SoftwareTpm } from "@/lib/tpm/software-tpm";
+import { quoteOnWire, SoftwareTpm } from "@/lib/tpm/software-tpm";
 import { callMethod, expectError } from "@/test/api/api-client";
 import { addPool, createServiceKey, eventsOf } from "@/test/api/world";
 import {
@@ -71,9 +71,8 @@ async function quotedJoin(machine: Machine, token: string, change: (body: Body, 
   const challenge = await join(machine, token);
   expect(challenge.body.status, challenge.text).toBe("challenge");
   const nonce = Buffer.from(challenge.body.nonce, "base64");
-  const quote = machine.tpm!.quote({ nonce, pcrSelection: challenge.body.pcrSelection });
   const body: Body = activatedBody(machine, challenge.body);
-  body.tpm.quote = { attest: quote.attest.toString("base64"), signature: quote.signature.toString("base64"), pcrs: quote.pcrs };
+  body.tpm.quote = quoteOnWire(machine.tpm!.quote({ nonce, pcrSelection: challenge.body.pcrSelection }));
   change(body, nonce);
   return { challenge, body, response: await join(body, token) };
 }
@@ -181,15 +180,13 @@ describe("a bad quote → 403 PERMISSION_DENIED, nothing recorded, the challenge
   const otherAkQuote = (body: Body, nonce: Buffer) => {
     const other = freshTpm();
     other.extendPcr(7, Buffer.alloc(32, 0xaa));
-    const quote = other.quote({ nonce, pcrSelection: [0, 7] });
-    body.tpm.quote = { attest: quote.attest.toString("base64"), signature: quote.signature.toString("base64"), pcrs: quote.pcrs };
+    body.tpm.quote = quoteOnWire(other.quote({ nonce, pcrSelection: [0, 7] }));
   };
   it.each<[string, (body: Body, nonce: Buffer, machine: Machine) => void, string]>([
     [
       "a quote made for another nonce",
       (body, _, machine) => {
-        const quote = machine.tpm!.quote({ nonce: randomBytes(32), pcrSelection: [0, 7] });
-        body.tpm.quote = { attest: quote.attest.toString("base64"), signature: quote.signature.toString("base64"), pcrs: quote.pcrs };
+        body.tpm.quote = quoteOnWire(machine.tpm!.quote({ nonce: randomBytes(32), pcrSelection: [0, 7] }));
       },
       "wrong-nonce",
     ],
@@ -239,8 +236,7 @@ describe("a malformed or missing quote → 400 naming the field, nothing recorde
     const machine = await knownMachine(world.inventory.known, { tpm: demoTpm() });
     const challenge = await join(machine, world.tokens.tpm);
     const body: Body = activatedBody(machine, challenge.body);
-    const quote = machine.tpm!.quote({ nonce: randomBytes(32), pcrSelection: [0] });
-    body.tpm.quote = { attest: quote.attest.toString("base64"), signature: quote.signature.toString("base64"), pcrs: quote.pcrs };
+    body.tpm.quote = quoteOnWire(machine.tpm!.quote({ nonce: randomBytes(32), pcrSelection: [0] }));
     const response = await join(body, world.tokens.tpm);
     expectError(response, 400, "INVALID_ARGUMENT");
     expect(response.body.error.details[0].field).toBe("tpm.quote");

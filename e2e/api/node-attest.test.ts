@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { signNodeToken } from "@/lib/node-credential/sign-node-token";
-import type { SoftwareTpm } from "@/lib/tpm/software-tpm";
+import { quoteOnWire, type SoftwareTpm } from "@/lib/tpm/software-tpm";
 import { callMethod, expectError } from "@/test/api/api-client";
 import { createJoinWorld, demoTpm, join, joinBody, joinThroughTpm, makeMachine, type JoinWorld } from "@/test/api/machine";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
@@ -44,16 +44,10 @@ const challengeFor = async (node: TestNode) => {
   return answer.body as { nonce: string; pcrSelection: number[]; expiresAt: string };
 };
 
-const wire = (made: { attest: Buffer; signature: Buffer; pcrs: Record<string, string> }) => ({
-  attest: made.attest.toString("base64"),
-  signature: made.signature.toString("base64"),
-  pcrs: made.pcrs,
-});
-
 /** Both steps, as the daemon does them. */
 async function attest({ node, tpm }: Attesting) {
   const { nonce, pcrSelection } = await challengeFor(node);
-  return callAsNode("nodes/attest", { quote: wire(tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection })) }, node);
+  return callAsNode("nodes/attest", { quote: quoteOnWire(tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection })) }, node);
 }
 
 const getNode = (node: TestNode) =>
@@ -192,26 +186,30 @@ describe("nodes/attest: the two steps", () => {
 describe("nodes/attest: a bad quote is 403 and records nothing", () => {
   /** A quote made wrong by `spoil`: 403 PERMISSION_DENIED naming the reason; then the same nonce, quoted right, is still good. */
   async function refusedThenAccepted(
-    spoil: (quote: ReturnType<typeof wire>, made: { nonce: Buffer; pcrSelection: number[] }, tpm: SoftwareTpm) => ReturnType<typeof wire>,
+    spoil: (
+      quote: ReturnType<typeof quoteOnWire>,
+      made: { nonce: Buffer; pcrSelection: number[] },
+      tpm: SoftwareTpm,
+    ) => ReturnType<typeof quoteOnWire>,
     reason: string,
   ) {
     const golden = await goldenNode();
     const { nonce, pcrSelection } = await challengeFor(golden.node);
     const made = { nonce: Buffer.from(nonce, "base64"), pcrSelection };
     const before = await recorded(golden.node);
-    const refused = await callAsNode("nodes/attest", { quote: spoil(wire(golden.tpm.quote(made)), made, golden.tpm) }, golden.node);
+    const refused = await callAsNode("nodes/attest", { quote: spoil(quoteOnWire(golden.tpm.quote(made)), made, golden.tpm) }, golden.node);
     expectError(refused, 403, "PERMISSION_DENIED");
     expect(refused.body.error.message).toContain(reason);
     expect(await recorded(golden.node)).toEqual(before);
-    const accepted = await callAsNode("nodes/attest", { quote: wire(golden.tpm.quote(made)) }, golden.node);
+    const accepted = await callAsNode("nodes/attest", { quote: quoteOnWire(golden.tpm.quote(made)) }, golden.node);
     expect(accepted.body.state).toBe("trusted");
   }
 
   it("a nonce nodes/attest never gave this node", () =>
-    refusedThenAccepted((_, made, tpm) => wire(tpm.quote({ ...made, nonce: randomBytes(32) })), "wrong-nonce"));
+    refusedThenAccepted((_, made, tpm) => quoteOnWire(tpm.quote({ ...made, nonce: randomBytes(32) })), "wrong-nonce"));
 
   it("another AK (another TPM quoting the node's own nonce)", () =>
-    refusedThenAccepted((_, made) => wire(demoTpmLike().quote(made)), "bad-signature"));
+    refusedThenAccepted((_, made) => quoteOnWire(demoTpmLike().quote(made)), "bad-signature"));
 
   it("an altered PCR value", () =>
     refusedThenAccepted((quote) => ({ ...quote, pcrs: { ...quote.pcrs, "7": GOLDEN_7.replace(/^../, "ff") } }), "pcr-digest-mismatch"));
@@ -226,7 +224,7 @@ describe("nodes/attest: a bad quote is 403 and records nothing", () => {
   it("a replayed quote: its nonce was used", async () => {
     const golden = await goldenNode();
     const { nonce, pcrSelection } = await challengeFor(golden.node);
-    const quote = wire(golden.tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection }));
+    const quote = quoteOnWire(golden.tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection }));
     expect((await callAsNode("nodes/attest", { quote }, golden.node)).status).toBe(200);
     const before = await recorded(golden.node);
     const replayed = await callAsNode("nodes/attest", { quote }, golden.node);
@@ -245,7 +243,7 @@ describe("nodes/attest: a bad quote is 403 and records nothing", () => {
     });
     const refused = await callAsNode(
       "nodes/attest",
-      { quote: wire(golden.tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection })) },
+      { quote: quoteOnWire(golden.tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection })) },
       golden.node,
     );
     expectError(refused, 403, "PERMISSION_DENIED");
@@ -255,7 +253,7 @@ describe("nodes/attest: a bad quote is 403 and records nothing", () => {
   it("bytes that are no quote, or pcrs of the wrong shape, are 400 naming quote", async () => {
     const golden = await goldenNode();
     const { nonce, pcrSelection } = await challengeFor(golden.node);
-    const quote = wire(golden.tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection }));
+    const quote = quoteOnWire(golden.tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection }));
     for (const spoilt of [
       { ...quote, signature: randomBytes(12).toString("base64") },
       { ...quote, pcrs: { "0": ZERO } },
@@ -282,7 +280,7 @@ describe("nodes/attest: who may, and what it needs", () => {
     const { nonce, pcrSelection } = await challengeFor(golden.node);
     const quoted = await callAsNode(
       "nodes/attest",
-      { quote: wire(golden.tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection })) },
+      { quote: quoteOnWire(golden.tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection })) },
       plain,
     );
     expectError(quoted, 409, "INVALID_STATE");
@@ -305,7 +303,7 @@ describe("nodes/attest: who may, and what it needs", () => {
     const victim = await goldenNode();
     const other = await goldenNode();
     const { nonce, pcrSelection } = await challengeFor(victim.node);
-    const quote = wire(victim.tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection }));
+    const quote = quoteOnWire(victim.tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection }));
     const [victimBefore, otherBefore] = [await recorded(victim.node), await recorded(other.node)];
     const refused = await callAsNode("nodes/attest", { quote }, other.node);
     expectError(refused, 403, "PERMISSION_DENIED");

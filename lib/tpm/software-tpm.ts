@@ -19,6 +19,11 @@ export interface SoftwareQuote {
   pcrs: Record<string, string>;
 }
 
+/** A quote as `tpm.quote` (the join) and `nodes/attest`'s `quote` carry it: attest and signature in base64. */
+export function quoteOnWire(quote: SoftwareQuote): { attest: string; signature: string; pcrs: Record<string, string> } {
+  return { attest: quote.attest.toString("base64"), signature: quote.signature.toString("base64"), pcrs: quote.pcrs };
+}
+
 const PCR_COUNT = 24;
 
 /**

@@ -9,7 +9,7 @@ import { makeEndorsementKeyPem, makeKeyAndCsr } from "@/server/pki/make-csr";
 import { toApiResponse, type ApiResponse } from "./api-client";
 import { expectDeclaredResponse } from "./declared-response";
 import { createWorld, type World } from "./world";
-import { SoftwareTpm } from "@/lib/tpm/software-tpm";
+import { quoteOnWire, SoftwareTpm } from "@/lib/tpm/software-tpm";
 
 // Machines for the join tests: real key pairs and CSRs, the credentials they
 // present, and a world with what the attestors read (a TPM pool, the site's
@@ -96,8 +96,9 @@ export async function joinThroughTpm(machine: Machine, bearer: string): Promise<
   if (challenge.body?.status !== "challenge") throw new Error(`expected a challenge, got ${challenge.status} ${challenge.text}`);
   const body = activatedBody(machine, challenge.body);
   if (challenge.body.nonce) {
-    const quote = machine.tpm!.quote({ nonce: Buffer.from(challenge.body.nonce, "base64"), pcrSelection: challenge.body.pcrSelection });
-    const quoted = { attest: quote.attest.toString("base64"), signature: quote.signature.toString("base64"), pcrs: quote.pcrs };
+    const quoted = quoteOnWire(
+      machine.tpm!.quote({ nonce: Buffer.from(challenge.body.nonce, "base64"), pcrSelection: challenge.body.pcrSelection }),
+    );
     return { challenge, response: await join({ ...body, tpm: { ...body.tpm, quote: quoted } }, bearer) };
   }
   return { challenge, response: await join(body, bearer) };

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import pg from "pg";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
 import { x509 } from "@/server/pki/x509";
-import type { SoftwareTpm } from "@/lib/tpm/software-tpm";
+import { quoteOnWire, type SoftwareTpm } from "@/lib/tpm/software-tpm";
 
 // The machine side of a join, run in the Playwright test process: a fresh
 // key pair and a real CSR (the same helper the seed and the simulator use;
@@ -81,8 +81,7 @@ export async function join(baseURL: string, machine: Machine, token: string = GP
   const activation = { challengeId, secret: secret.toString("base64") };
   // SPEC I2: in a pool with boot states the challenge asks for a quote of its PCR selection over its nonce
   const { nonce, pcrSelection } = first.body as { nonce?: string; pcrSelection?: number[] };
-  const made = nonce && pcrSelection ? machine.tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection }) : null;
-  const quote = made && { attest: made.attest.toString("base64"), signature: made.signature.toString("base64"), pcrs: made.pcrs };
+  const quote = nonce && pcrSelection ? quoteOnWire(machine.tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection })) : null;
   return postJoin(baseURL, token, { ...body, tpm: { ...tpm, activation, ...(quote ? { quote } : {}) } });
 }
 

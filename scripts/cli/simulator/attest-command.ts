@@ -10,7 +10,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { z } from "zod";
 import type { attestationChallenge } from "@/lib/api/responses/nodes";
 import type { NodeAttestationJson } from "@/lib/nodes/node-attestation";
-import { SoftwareTpm, type SoftwareTpmState } from "@/lib/tpm/software-tpm";
+import { quoteOnWire, SoftwareTpm, type SoftwareTpmState } from "@/lib/tpm/software-tpm";
 import { bootDemoMachine } from "@/lib/tpm/demo-measured-boot";
 import { callAsNode, loadNode } from "./node-commands";
 
@@ -36,7 +36,7 @@ export async function attestCommand(input: {
     const { nonce, pcrSelection } = asked.answer;
     const quote = tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection });
     console.log(`quoted PCR ${pcrSelection.join(",")} with the nonce (software TPM, the AK it joined with)`);
-    const body = { quote: { attest: quote.attest.toString("base64"), signature: quote.signature.toString("base64"), pcrs: quote.pcrs } };
+    const body = { quote: quoteOnWire(quote) };
     const answered = await callAsNode<NonNullable<NodeAttestationJson>>(url, dir, node, "nodes/attest", body);
     if (!answered.ok) return 1;
     const { state: verdict, bootState, unmatchedPcrs } = answered.answer;
