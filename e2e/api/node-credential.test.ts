@@ -236,14 +236,15 @@ describe("the log of a refusal (D2)", () => {
     const wrongAudience = await signed({ iat: seconds(), exp: seconds() + 60, aud: "/api/compute/nodes/renew" });
     expect((await report(node, expired)).status).toBe(401);
     expect((await report(node, wrongAudience)).status).toBe(401);
-    // the server writes its log asynchronously: give it a moment
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    const lines = (await readFile(logFile))
-      .subarray(start)
-      .toString("utf8")
-      .split("\n")
-      .filter((line) => line.includes("node credential refused"));
-    expect(lines.length).toBeGreaterThanOrEqual(2);
+    // the server writes its log asynchronously (a loaded machine may take a while): read until both lines are there
+    const refusals = async () =>
+      (await readFile(logFile))
+        .subarray(start)
+        .toString("utf8")
+        .split("\n")
+        .filter((line) => line.includes("node credential refused"));
+    await expect.poll(async () => (await refusals()).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    const lines = await refusals();
     for (const line of lines) expect(JSON.parse(line)).toMatchObject({ node: node.nodeId, cause: expect.any(String) });
     expect(new Set(lines.map((line) => JSON.parse(line).cause as string)).size).toBe(2);
     const text = lines.join("\n");
