@@ -1,6 +1,7 @@
 import { CelScalar, mapType } from "@bufbuild/cel";
 import { timestampFromDate } from "@bufbuild/protobuf/wkt";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
+import { LazyFields, type FieldMakers } from "./lazy-fields";
 import { MAX_MAC_ADDRESSES } from "@/lib/validations/node-join";
 import { MAX_APPROVALS_REQUIRED } from "@/lib/validations/pools";
 
@@ -92,22 +93,38 @@ export interface RuleSubject {
 
 const celTimestamp = (value: string | null) => (value === null ? null : timestampFromDate(new Date(value)));
 
-/** The CEL bindings of a subject: integers as CEL ints (bigint), timestamps as CEL timestamps. */
+/** `request`'s fields as CEL reads them: the API's JSON with integers as CEL ints (bigint) and timestamps as CEL timestamps. */
+const REQUEST_FIELDS: FieldMakers<RuleSubject> = {
+  id: ({ request }) => request.id,
+  tenantId: ({ request }) => request.tenantId,
+  siteId: ({ request }) => request.siteId,
+  poolId: ({ request }) => request.poolId,
+  state: ({ request }) => request.state,
+  reasons: ({ request }) => request.reasons,
+  machine: ({ request }) => request.machine,
+  csrSha256: ({ request }) => request.csrSha256,
+  createdAt: ({ request }) => celTimestamp(request.createdAt),
+  expiresAt: ({ request }) => celTimestamp(request.expiresAt),
+  decidedAt: ({ request }) => celTimestamp(request.decidedAt),
+  decidedBy: ({ request }) => request.decidedBy,
+  reason: ({ request }) => request.reason,
+  consumedAt: ({ request }) => celTimestamp(request.consumedAt),
+  approvalsRequired: ({ request }) => BigInt(request.approvalsRequired),
+  approvals: ({ request }) =>
+    request.approvals.map((each) => ({ by: each.by, at: celTimestamp(each.at)!, ttlSeconds: BigInt(each.ttlSeconds) })),
+  ekCertificate: ({ request }) => request.ekCertificate,
+  bootMeasurement: ({ request }) => request.bootMeasurement,
+  credential: (subject) => subject.credential,
+  tpmProven: ({ request }) => request.machine.tpmEkProven,
+};
+
+/** The CEL bindings of a subject, each value made only when the expression reads it (lazy-fields.ts). */
 export function ruleBindings(subject: RuleSubject) {
-  const { request } = subject;
   return {
-    request: {
-      ...request,
-      createdAt: celTimestamp(request.createdAt)!,
-      expiresAt: celTimestamp(request.expiresAt)!,
-      decidedAt: celTimestamp(request.decidedAt),
-      consumedAt: celTimestamp(request.consumedAt),
-      approvalsRequired: BigInt(request.approvalsRequired),
-      approvals: request.approvals.map((each) => ({ by: each.by, at: celTimestamp(each.at)!, ttlSeconds: BigInt(each.ttlSeconds) })),
-      credential: subject.credential,
-      tpmProven: request.machine.tpmEkProven,
-    },
+    request: new LazyFields(subject, REQUEST_FIELDS),
     discovery: subject.discovery,
-    now: timestampFromDate(subject.now),
+    get now() {
+      return timestampFromDate(subject.now);
+    },
   };
 }
