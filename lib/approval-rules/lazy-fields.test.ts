@@ -24,7 +24,11 @@ describe("LazyFields", () => {
     expect(evaluate("size(m)", fields)).toBe(3n);
     expect(evaluate("m.exists(k, k == 'c') && m.all(k, k.size() == 1)", fields)).toBe(true);
     expect(evaluate("m.c == null && m.b == 2", fields)).toBe(true);
-    expect([...fields.entries()]).toEqual([["a", "x"], ["b", 2n], ["c", null]]);
+    expect([...fields.entries()]).toEqual([
+      ["a", "x"],
+      ["b", 2n],
+      ["c", null],
+    ]);
   });
 
   it("the request binds exactly the fields SPEC H2 declares", () => {

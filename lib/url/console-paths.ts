@@ -4,8 +4,7 @@
  */
 const poolPath = (poolId: string) => `/pools/${encodeURIComponent(poolId)}`;
 
-export const requestPagePath = (poolId: string, requestId: string) =>
-  `${poolPath(poolId)}/requests/${encodeURIComponent(requestId)}`;
+export const requestPagePath = (poolId: string, requestId: string) => `${poolPath(poolId)}/requests/${encodeURIComponent(requestId)}`;
 
 export const nodePagePath = (poolId: string, nodeId: string) => `${poolPath(poolId)}/nodes/${encodeURIComponent(nodeId)}`;
 
