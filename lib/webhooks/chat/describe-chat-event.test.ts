@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { CHAT_EVENTS, CONSOLE_ORIGIN, MACHINE_CONTEXT } from "@/test/chat-schemas/chat-events";
 import { describeChatEvent } from "./describe-chat-event";
-import { MAX_VALUE_CHARACTERS } from "./chat-message";
+import { MAX_VALUE_CHARACTERS, type ChatEvent } from "./chat-message";
 
-const describeEvent = (event: (typeof CHAT_EVENTS)[keyof typeof CHAT_EVENTS], context = MACHINE_CONTEXT) =>
+const describeEvent = (event: ChatEvent, context = MACHINE_CONTEXT) =>
   describeChatEvent(event, context, CONSOLE_ORIGIN);
 const factsOf = (message: ReturnType<typeof describeEvent>) => Object.fromEntries(message.facts.map((fact) => [fact.label, fact.value]));
 const REQUEST_PAGE = `${CONSOLE_ORIGIN}/pools/gpu-fra1/requests/jreq_01jf3m2x7k5v9q8w4e6r2t1y0u`;
