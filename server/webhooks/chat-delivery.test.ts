@@ -35,7 +35,13 @@ describe("chat-format deliveries", () => {
     for (const format of FORMATS) {
       const hooks = await receiver();
       receivers.set(format, hooks);
-      const made = await createWebhookSubscription({ db, tenantId: world.tenantId, url: hooks.url, format, now: new Date(Date.now() - 60_000) });
+      const made = await createWebhookSubscription({
+        db,
+        tenantId: world.tenantId,
+        url: hooks.url,
+        format,
+        now: new Date(Date.now() - 60_000),
+      });
       secrets.set(format, made.secret);
     }
     // pending, then approved: `created` and `approved`

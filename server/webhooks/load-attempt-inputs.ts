@@ -46,7 +46,12 @@ export async function loadAttemptInputs(db: Db, claimed: readonly ClaimedDeliver
       }
       keysById.set(subscription.id, { url: subscription.url, format: subscription.format, keys });
     } catch (error) {
-      keysById.set(subscription.id, { url: subscription.url, format: subscription.format, keys: [], keyError: error instanceof Error ? error.message : String(error) });
+      keysById.set(subscription.id, {
+        url: subscription.url,
+        format: subscription.format,
+        keys: [],
+        keyError: error instanceof Error ? error.message : String(error),
+      });
     }
   }
   // Deliveries are made for events of the subscription's tenant only, so tenantId is set.
@@ -57,9 +62,18 @@ export async function loadAttemptInputs(db: Db, claimed: readonly ClaimedDeliver
     ]),
   );
   // Only chat subscriptions read the machine and the pool's name.
-  const chatSubscriptions = subscriptions.filter((subscription) => subscription.format !== "standard").map((subscription) => subscription.id);
-  const chatEventIds = new Set(claimed.filter((delivery) => chatSubscriptions.includes(delivery.subscriptionId)).map((delivery) => delivery.eventId));
-  const chatContexts = chatEventIds.size ? await loadChatContexts(db, events.filter((event) => chatEventIds.has(event.id))) : new Map();
+  const chatSubscriptions = subscriptions
+    .filter((subscription) => subscription.format !== "standard")
+    .map((subscription) => subscription.id);
+  const chatEventIds = new Set(
+    claimed.filter((delivery) => chatSubscriptions.includes(delivery.subscriptionId)).map((delivery) => delivery.eventId),
+  );
+  const chatContexts = chatEventIds.size
+    ? await loadChatContexts(
+        db,
+        events.filter((event) => chatEventIds.has(event.id)),
+      )
+    : new Map();
   const inputs = new Map<bigint, AttemptInput>();
   for (const delivery of claimed) {
     const target = keysById.get(delivery.subscriptionId);

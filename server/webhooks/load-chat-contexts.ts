@@ -10,7 +10,9 @@ interface ContextEvent {
 }
 
 const nodeIdOf = (data: unknown) =>
-  data && typeof data === "object" && typeof (data as { nodeId?: unknown }).nodeId === "string" ? (data as { nodeId: string }).nodeId : null;
+  data && typeof data === "object" && typeof (data as { nodeId?: unknown }).nodeId === "string"
+    ? (data as { nodeId: string }).nodeId
+    : null;
 
 /**
  * What a chat message shows beyond the event's own data: the machine's

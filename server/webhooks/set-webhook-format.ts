@@ -8,7 +8,12 @@ import { checkWebhookFormat, PUBLIC_COLUMNS, WebhookSubscriptionError, withHealt
  * service's message. Deliveries not yet sent go out in the new format; the
  * URL and secret stay.
  */
-export async function setWebhookFormat(input: { db: Db | Tx; tenantId: string; id: string; format: string }): Promise<WebhookSubscriptionInfo> {
+export async function setWebhookFormat(input: {
+  db: Db | Tx;
+  tenantId: string;
+  id: string;
+  format: string;
+}): Promise<WebhookSubscriptionInfo> {
   const format = checkWebhookFormat(input.format);
   const { count } = await input.db.webhookSubscription.updateMany({ where: { id: input.id, tenantId: input.tenantId }, data: { format } });
   if (count === 0) throw new WebhookSubscriptionError(`webhook ${input.id} not found in tenant ${input.tenantId}`);

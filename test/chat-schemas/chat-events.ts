@@ -13,7 +13,10 @@ export const MACHINE_CONTEXT: ChatContext = {
 /** What a machine may claim about itself: a mention, a Slack link, Markdown and HTML links, a code span's end. */
 export const HOSTILE_CONTEXT: ChatContext = {
   poolName: "<!here> [pool](https://evil.example)",
-  machine: { hostname: "<!channel>", serialNumber: "<https://evil.example|click> @all [x](https://evil.example) <a href=\"https://evil.example\">y</a> `z`" },
+  machine: {
+    hostname: "<!channel>",
+    serialNumber: '<https://evil.example|click> @all [x](https://evil.example) <a href="https://evil.example">y</a> `z`',
+  },
 };
 
 const base = { tenantId: "acme", occurredAt: "2026-12-06T09:30:00.000Z" };
@@ -40,7 +43,12 @@ export const CHAT_EVENTS = {
     type: "security.join-request.approval-recorded",
     data: { ...request, approvalsRequired: 2, approvals: [approval] },
   },
-  escalated: { ...base, id: "evt_01jf3m2x7k5v9q8w4e6r2t1y0d", type: "compute.join-request.escalated", data: { ...request, reasons: ["unknown-to-discovery"] } },
+  escalated: {
+    ...base,
+    id: "evt_01jf3m2x7k5v9q8w4e6r2t1y0d",
+    type: "compute.join-request.escalated",
+    data: { ...request, reasons: ["unknown-to-discovery"] },
+  },
   approved: {
     ...base,
     id: "evt_01jf3m2x7k5v9q8w4e6r2t1y0e",
@@ -54,7 +62,12 @@ export const CHAT_EVENTS = {
     data: { ...request, actor: approval.by, previousState: "pending", reason: "not one of ours" },
   },
   expired: { ...base, id: "evt_01jf3m2x7k5v9q8w4e6r2t1y0g", type: "security.join-request.expired", data: { ...request, actor: "system" } },
-  nodeJoined: { ...base, id: "evt_01jf3m2x7k5v9q8w4e6r2t1y0h", type: "compute.node.joined", data: { ...node, joinRequestId: request.requestId } },
+  nodeJoined: {
+    ...base,
+    id: "evt_01jf3m2x7k5v9q8w4e6r2t1y0h",
+    type: "compute.node.joined",
+    data: { ...node, joinRequestId: request.requestId },
+  },
   nodeRevoked: { ...base, id: "evt_01jf3m2x7k5v9q8w4e6r2t1y0j", type: "compute.node.revoked", data: { ...node, reason: "decommissioned" } },
   attestationFailed: {
     ...base,
@@ -62,5 +75,10 @@ export const CHAT_EVENTS = {
     type: "compute.node.attestation-failed",
     data: { ...node, actor: node.nodeId, previousState: "trusted", unmatchedPcrs: { "4": "ab12", "7": "cd34" }, pcrs: {} },
   },
-  other: { ...base, id: "evt_01jf3m2x7k5v9q8w4e6r2t1y0m", type: "compute.admin.changed", data: { actor: "operator", noun: "webhook", verb: "create" } },
+  other: {
+    ...base,
+    id: "evt_01jf3m2x7k5v9q8w4e6r2t1y0m",
+    type: "compute.admin.changed",
+    data: { actor: "operator", noun: "webhook", verb: "create" },
+  },
 } satisfies Record<string, ChatEvent>;

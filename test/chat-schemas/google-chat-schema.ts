@@ -7,7 +7,9 @@ import { z } from "zod";
 
 const openLink = z.strictObject({ url: z.url() });
 const widget = z.union([
-  z.strictObject({ decoratedText: z.strictObject({ topLabel: z.string().optional(), text: z.string().min(1), bottomLabel: z.string().optional() }) }),
+  z.strictObject({
+    decoratedText: z.strictObject({ topLabel: z.string().optional(), text: z.string().min(1), bottomLabel: z.string().optional() }),
+  }),
   z.strictObject({ textParagraph: z.strictObject({ text: z.string().min(1) }) }),
   z.strictObject({
     buttonList: z.strictObject({

@@ -11,7 +11,10 @@ export const mattermostMessageSchema = z.strictObject({
     .array(
       z.strictObject({
         fallback: z.string().min(1),
-        color: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(),
+        color: z
+          .string()
+          .regex(/^#[0-9a-fA-F]{6}$/)
+          .optional(),
         pretext: z.string().optional(),
         text: z.string().optional(),
         title: z.string().optional(),

@@ -16,8 +16,8 @@ export default async function WebhooksPage() {
       <p className="muted">
         Where each tenant&apos;s join-request events are delivered, signed, and how delivery is going: as the event&apos;s JSON for
         programs, or as a Slack, Microsoft Teams, Google Chat or Mattermost message for people (its format). Operators manage them with{" "}
-        <code>npm run admin -- webhooks</code> (<code>--format</code> at create, <code>set-format</code> later); signing secrets are
-        shown once, there, and never here.
+        <code>npm run admin -- webhooks</code> (<code>--format</code> at create, <code>set-format</code> later); signing secrets are shown
+        once, there, and never here.
       </p>
       {tenants.length === 0 ? (
         <EmptyState>

@@ -3,8 +3,7 @@ import { CHAT_EVENTS, CONSOLE_ORIGIN, MACHINE_CONTEXT } from "@/test/chat-schema
 import { describeChatEvent } from "./describe-chat-event";
 import { MAX_VALUE_CHARACTERS, type ChatEvent } from "./chat-message";
 
-const describeEvent = (event: ChatEvent, context = MACHINE_CONTEXT) =>
-  describeChatEvent(event, context, CONSOLE_ORIGIN);
+const describeEvent = (event: ChatEvent, context = MACHINE_CONTEXT) => describeChatEvent(event, context, CONSOLE_ORIGIN);
 const factsOf = (message: ReturnType<typeof describeEvent>) => Object.fromEntries(message.facts.map((fact) => [fact.label, fact.value]));
 const REQUEST_PAGE = `${CONSOLE_ORIGIN}/pools/gpu-fra1/requests/jreq_01jf3m2x7k5v9q8w4e6r2t1y0u`;
 const NODE_PAGE = `${CONSOLE_ORIGIN}/pools/gpu-fra1/nodes/node_01jf3m3a8b7c6d5e4f3g2h1j0k`;
@@ -35,7 +34,10 @@ describe("describeChatEvent", () => {
       Reasons: "unknown-to-discovery, tpm-not-proven",
       Expires: "2026-12-07T09:30:00.000Z",
     });
-    expect(factsOf(describeEvent(CHAT_EVENTS.approvalRecorded))).toMatchObject({ "Approved by": "user:ana@acme.example", "Approvals required": "2" });
+    expect(factsOf(describeEvent(CHAT_EVENTS.approvalRecorded))).toMatchObject({
+      "Approved by": "user:ana@acme.example",
+      "Approvals required": "2",
+    });
     expect(factsOf(describeEvent(CHAT_EVENTS.approved))).toMatchObject({ "Approved by": "user:ana@acme.example" });
     expect(factsOf(describeEvent(CHAT_EVENTS.rejected))).toMatchObject({ Reason: "not one of ours" });
     expect(factsOf(describeEvent(CHAT_EVENTS.nodeRevoked))).toMatchObject({ Reason: "decommissioned" });

@@ -17,7 +17,13 @@ interface Kind {
 }
 
 const fact = (label: string, value: string | null | undefined): ChatFact | null => (value ? { label, value: clip(value) } : null);
-const reasons = (data: Data) => fact("Reasons", list(data, "reasons").filter((reason) => typeof reason === "string").join(", "));
+const reasons = (data: Data) =>
+  fact(
+    "Reasons",
+    list(data, "reasons")
+      .filter((reason) => typeof reason === "string")
+      .join(", "),
+  );
 const expires = (data: Data) => fact("Expires", text(data, "expiresAt"));
 const approvedBy = (data: Data) =>
   fact(
@@ -31,22 +37,36 @@ const approvedBy = (data: Data) =>
 export const ESCALATED_EVENT_TYPE = "compute.join-request.escalated";
 
 const KINDS: Record<string, Kind> = {
-  "security.join-request.created": { headline: (m) => `${m} asks to join and waits for a decision`, tone: "waiting", facts: (d) => [reasons(d), expires(d)] },
+  "security.join-request.created": {
+    headline: (m) => `${m} asks to join and waits for a decision`,
+    tone: "waiting",
+    facts: (d) => [reasons(d), expires(d)],
+  },
   "security.join-request.approval-recorded": {
     headline: (m) => `${m}: an approval was recorded; it waits for more`,
     tone: "waiting",
     facts: (d) => [approvedBy(d), fact("Approvals required", typeof d.approvalsRequired === "number" ? String(d.approvalsRequired) : null)],
   },
   [ESCALATED_EVENT_TYPE]: { headline: (m) => `${m} still waits for a decision`, tone: "waiting", facts: (d) => [reasons(d), expires(d)] },
-  "security.join-request.approved": { headline: (m) => `${m} was approved to join`, tone: "good", facts: (d) => [approvedBy(d), expires(d)] },
-  "security.join-request.rejected": { headline: (m) => `${m} was rejected`, tone: "bad", facts: (d) => [fact("Reason", text(d, "reason"))] },
+  "security.join-request.approved": {
+    headline: (m) => `${m} was approved to join`,
+    tone: "good",
+    facts: (d) => [approvedBy(d), expires(d)],
+  },
+  "security.join-request.rejected": {
+    headline: (m) => `${m} was rejected`,
+    tone: "bad",
+    facts: (d) => [fact("Reason", text(d, "reason"))],
+  },
   "security.join-request.expired": { headline: (m) => `${m}'s join request expired undecided`, tone: "neutral" },
   "compute.node.joined": { headline: (m) => `${m} joined as a node`, tone: "good" },
   "compute.node.revoked": { headline: (m) => `Node ${m} was revoked`, tone: "bad", facts: (d) => [fact("Reason", text(d, "reason"))] },
   "compute.node.attestation-failed": {
     headline: (m) => `Node ${m} failed attestation: its boot matches no known state`,
     tone: "bad",
-    facts: (d) => [fact("Unmatched PCRs", d.unmatchedPcrs && typeof d.unmatchedPcrs === "object" ? Object.keys(d.unmatchedPcrs).join(", ") : null)],
+    facts: (d) => [
+      fact("Unmatched PCRs", d.unmatchedPcrs && typeof d.unmatchedPcrs === "object" ? Object.keys(d.unmatchedPcrs).join(", ") : null),
+    ],
   },
 };
 
@@ -59,7 +79,10 @@ export function describeChatEvent(event: ChatEvent, context: ChatContext, consol
   const facts = [
     fact("Machine", context.machine?.hostname),
     fact("Serial number", context.machine?.serialNumber),
-    fact("Pool", poolId ? (context.poolName && context.poolName !== poolId ? `${context.poolName} (${poolId})` : poolId) : "none yet (unclaimed)"),
+    fact(
+      "Pool",
+      poolId ? (context.poolName && context.poolName !== poolId ? `${context.poolName} (${poolId})` : poolId) : "none yet (unclaimed)",
+    ),
     ...(kind?.facts?.(data) ?? []),
   ].filter((each): each is ChatFact => each !== null);
   return {

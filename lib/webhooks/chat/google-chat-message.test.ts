@@ -21,7 +21,12 @@ describe("googleChatMessage", () => {
     expect(widgets).toContainEqual({ decoratedText: { topLabel: "Unmatched PCRs", text: "4, 7" } });
     expect(widgets.at(-1)).toEqual({
       buttonList: {
-        buttons: [{ text: "Open the node", onClick: { openLink: { url: `${CONSOLE_ORIGIN}/pools/gpu-fra1/nodes/node_01jf3m3a8b7c6d5e4f3g2h1j0k` } } }],
+        buttons: [
+          {
+            text: "Open the node",
+            onClick: { openLink: { url: `${CONSOLE_ORIGIN}/pools/gpu-fra1/nodes/node_01jf3m3a8b7c6d5e4f3g2h1j0k` } },
+          },
+        ],
       },
     });
   });
@@ -35,7 +40,9 @@ describe("googleChatMessage", () => {
     const message = render(CHAT_EVENTS.created, HOSTILE_CONTEXT);
     expect(chatSchemaIssues("google_chat", message)).toEqual([]);
     expect("text" in message).toBe(false);
-    const texts = message.cardsV2[0]!.card.sections[0]!.widgets.flatMap((widget) => ("decoratedText" in widget ? [widget.decoratedText.text] : []));
+    const texts = message.cardsV2[0]!.card.sections[0]!.widgets.flatMap((widget) =>
+      "decoratedText" in widget ? [widget.decoratedText.text] : [],
+    );
     for (const text of texts) expect(text).not.toMatch(/[<>"]/);
     expect(texts).toContain("&lt;!channel&gt;");
     expect(texts.join(" ")).toContain("&lt;a href=&quot;https://evil.example&quot;&gt;y&lt;/a&gt;");

@@ -14,7 +14,9 @@ export const googleChatEscape = (text: string) =>
 export function googleChatMessage(message: ChatMessage) {
   const widgets = [
     ...message.facts.map((fact) => ({ decoratedText: { topLabel: fact.label, text: googleChatEscape(fact.value) } })),
-    ...(message.link ? [{ buttonList: { buttons: [{ text: message.link.label, onClick: { openLink: { url: message.link.url } } }] } }] : []),
+    ...(message.link
+      ? [{ buttonList: { buttons: [{ text: message.link.label, onClick: { openLink: { url: message.link.url } } }] } }]
+      : []),
   ];
   return {
     cardsV2: [

@@ -23,7 +23,10 @@ describe("slackMessage", () => {
     expect(message.blocks[0]).toEqual({ type: "section", text: { type: "mrkdwn", text: `*${message.text}*` } });
     expect(message.blocks[1]).toMatchObject({ type: "section", text: { type: "mrkdwn" } });
     expect((message.blocks[1] as { text: { text: string } }).text.text).toContain("*Serial number:* `CZ2041XK7Q`");
-    expect(message.blocks[3]).toEqual({ type: "context", elements: [{ type: "mrkdwn", text: "`security.join-request.created · evt_01jf3m2x7k5v9q8w4e6r2t1y0a`" }] });
+    expect(message.blocks[3]).toEqual({
+      type: "context",
+      elements: [{ type: "mrkdwn", text: "`security.join-request.created · evt_01jf3m2x7k5v9q8w4e6r2t1y0a`" }],
+    });
   });
 
   it("the button is a link (type button with a url), never an action that approves: no value, nothing for an interaction endpoint", () => {

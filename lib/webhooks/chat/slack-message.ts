@@ -28,7 +28,9 @@ export function slackMessage(message: ChatMessage) {
         ? [
             {
               type: "actions",
-              elements: [{ type: "button", text: { type: "plain_text", text: message.link.label }, url: message.link.url, action_id: "open" }],
+              elements: [
+                { type: "button", text: { type: "plain_text", text: message.link.label }, url: message.link.url, action_id: "open" },
+              ],
             },
           ]
         : []),

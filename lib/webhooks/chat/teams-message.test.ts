@@ -21,7 +21,11 @@ describe("teamsMessage", () => {
     expect(card.body[0]!.inlines[0]).toMatchObject({ text: "gpu-node-017.fra1.acme.example was rejected", color: "Attention" });
     expect(card.body.map((line) => line.inlines.map((run) => run.text).join(""))).toContain("Reason: not one of ours");
     expect(card.actions).toEqual([
-      { type: "Action.OpenUrl", title: "Open the request", url: `${CONSOLE_ORIGIN}/pools/gpu-fra1/requests/jreq_01jf3m2x7k5v9q8w4e6r2t1y0u` },
+      {
+        type: "Action.OpenUrl",
+        title: "Open the request",
+        url: `${CONSOLE_ORIGIN}/pools/gpu-fra1/requests/jreq_01jf3m2x7k5v9q8w4e6r2t1y0u`,
+      },
     ]);
   });
 

@@ -23,7 +23,12 @@ export function teamsMessage(message: ChatMessage) {
     version: "1.4",
     body: [
       plainLine([{ text: message.headline, weight: "Bolder", size: "Medium", color: COLOURS[message.tone] }]),
-      ...message.facts.map((fact) => plainLine([{ text: `${fact.label}: `, weight: "Bolder" }, { text: fact.value, fontType: "Monospace" }])),
+      ...message.facts.map((fact) =>
+        plainLine([
+          { text: `${fact.label}: `, weight: "Bolder" },
+          { text: fact.value, fontType: "Monospace" },
+        ]),
+      ),
       plainLine([{ text: `${message.eventType} · ${message.eventId}`, color: "Default" }]),
     ],
     actions: message.link ? [{ type: "Action.OpenUrl", title: message.link.label, url: message.link.url }] : [],

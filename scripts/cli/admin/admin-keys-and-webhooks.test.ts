@@ -90,7 +90,9 @@ describe("admin webhooks", () => {
     const secret = /(whsec_[A-Za-z0-9+/=]+)/.exec(created.stdout)![1]!;
 
     const listed = await admin(["webhooks", "list", "--tenant", tenantId]);
-    expect(listed.stdout).toMatch(new RegExp(`^${id}  ${url}  format standard  types \\S+  healthy  last attempt never  0 consecutive failures$`));
+    expect(listed.stdout).toMatch(
+      new RegExp(`^${id}  ${url}  format standard  types \\S+  healthy  last attempt never  0 consecutive failures$`),
+    );
     expect(listed.stdout).not.toContain(secret);
 
     const rotated = json<{ outcome: string; webhook: { id: string; previousSecretExpiresAt: string }; secret: string }>(
@@ -133,7 +135,16 @@ describe("admin webhooks", () => {
 describe("admin webhooks --format (chat services)", () => {
   it("create --format slack, set-format teams: listed with it, each change recorded; an unknown format fails naming the known ones", async () => {
     const { tenantId } = await adminWorld();
-    const created = await admin(["webhooks", "create", "--tenant", tenantId, "--url", "https://hooks.slack.com/services/T/B/x", "--format", "slack"]);
+    const created = await admin([
+      "webhooks",
+      "create",
+      "--tenant",
+      tenantId,
+      "--url",
+      "https://hooks.slack.com/services/T/B/x",
+      "--format",
+      "slack",
+    ]);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain("format slack");
     const id = /(whsub_[0-9a-z]{26})/.exec(created.stdout)![1]!;
