@@ -1,29 +1,19 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { env } from "@/server/env";
-import { startWebhookReceiver, signatureVerifies, type WebhookReceiver } from "@/test/api/webhook-receiver";
-import { deliveriesOf, startTestWorker } from "@/test/api/webhook-world";
+import { signatureVerifies, type WebhookReceiver } from "@/test/api/webhook-receiver";
+import { deliveriesOf, startTestWorker, stoppedAfterEachTest } from "@/test/api/webhook-world";
 import { createWorld, makeRequest } from "@/test/api/world";
 import { chatSchemaIssues } from "@/test/chat-schemas/chat-schemas";
 import { consoleLink, requestPagePath } from "@/lib/url/console-paths";
 import type { ChatFormat } from "@/lib/webhooks/webhook-format";
-import type { BackgroundWorker } from "@/server/workers/background-worker";
 import { createWebhookSubscription } from "./webhook-subscriptions";
 import { setWebhookFormat } from "./set-webhook-format";
 
 // Chat formats through the real worker, to receivers on loopback: the same
 // delivery (retries, SSRF guard, delivery log) as signed webhooks, a body each
 // chat service documents.
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-async function receiver(answer?: Parameters<typeof startWebhookReceiver>[0]): Promise<WebhookReceiver> {
-  const started = await startWebhookReceiver(answer);
-  cleanup.push(() => started.close());
-  return started;
-}
-const track = (worker: BackgroundWorker) => (cleanup.push(() => worker.stop()), worker);
+const { receiver, track } = stoppedAfterEachTest();
 const FORMATS: ChatFormat[] = ["slack", "teams", "google_chat", "mattermost"];
 
 describe("chat-format deliveries", () => {

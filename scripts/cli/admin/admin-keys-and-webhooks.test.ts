@@ -135,16 +135,8 @@ describe("admin webhooks", () => {
 describe("admin webhooks --format (chat services)", () => {
   it("create --format slack, set-format teams: listed with it, each change recorded; an unknown format fails naming the known ones", async () => {
     const { tenantId } = await adminWorld();
-    const created = await admin([
-      "webhooks",
-      "create",
-      "--tenant",
-      tenantId,
-      "--url",
-      "https://hooks.slack.com/services/T/B/x",
-      "--format",
-      "slack",
-    ]);
+    const slack = "https://hooks.slack.com/services/T/B/x";
+    const created = await admin(["webhooks", "create", "--tenant", tenantId, "--url", slack, "--format", "slack"]);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain("format slack");
     const id = /(whsub_[0-9a-z]{26})/.exec(created.stdout)![1]!;
