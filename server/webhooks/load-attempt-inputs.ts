@@ -62,18 +62,10 @@ export async function loadAttemptInputs(db: Db, claimed: readonly ClaimedDeliver
     ]),
   );
   // Only chat subscriptions read the machine and the pool's name.
-  const chatSubscriptions = subscriptions
-    .filter((subscription) => subscription.format !== "standard")
-    .map((subscription) => subscription.id);
-  const chatEventIds = new Set(
-    claimed.filter((delivery) => chatSubscriptions.includes(delivery.subscriptionId)).map((delivery) => delivery.eventId),
-  );
-  const chatContexts = chatEventIds.size
-    ? await loadChatContexts(
-        db,
-        events.filter((event) => chatEventIds.has(event.id)),
-      )
-    : new Map();
+  const chatSubscriptions = new Set(subscriptions.filter((each) => each.format !== "standard").map((each) => each.id));
+  const chatEventIds = new Set(claimed.filter((each) => chatSubscriptions.has(each.subscriptionId)).map((each) => each.eventId));
+  const chatEvents = events.filter((event) => chatEventIds.has(event.id));
+  const chatContexts = chatEvents.length ? await loadChatContexts(db, chatEvents) : new Map<string, ChatContext>();
   const inputs = new Map<bigint, AttemptInput>();
   for (const delivery of claimed) {
     const target = keysById.get(delivery.subscriptionId);
