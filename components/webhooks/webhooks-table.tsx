@@ -2,6 +2,7 @@ import { LocalTime } from "@/components/join-requests/countdown";
 import tableCards from "@/components/ui/table-cards.module.css";
 import dataTable from "@/components/ui/data-table.module.css";
 import { FAILING_AFTER } from "@/lib/webhooks/webhook-health";
+import { WEBHOOK_FORMAT_LABELS } from "@/lib/webhooks/webhook-format";
 import type { WebhookSubscriptionInfo } from "@/lib/webhooks/webhook-subscription";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
@@ -29,6 +30,7 @@ export function WebhooksTable({ subscriptions }: { subscriptions: WebhookSubscri
         <thead>
           <tr>
             <th scope="col">Endpoint</th>
+            <th scope="col">Format</th>
             <th scope="col">Events</th>
             <th scope="col">Status</th>
             <th scope="col">Last attempt</th>
@@ -44,6 +46,9 @@ export function WebhooksTable({ subscriptions }: { subscriptions: WebhookSubscri
               <td>
                 <div className="mono">{subscription.url}</div>
                 <div className={dataTable.ids}>{subscription.id}</div>
+              </td>
+              <td data-label="Format" data-testid="webhook-format">
+                {WEBHOOK_FORMAT_LABELS[subscription.format]}
               </td>
               <td className={dataTable.ids} data-label="Events">
                 {subscription.eventTypes.length ? subscription.eventTypes.map((type) => <div key={type}>{type}</div>) : "all"}

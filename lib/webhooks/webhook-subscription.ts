@@ -1,3 +1,4 @@
+import type { WebhookFormat } from "./webhook-format";
 import type { WebhookHealth } from "./webhook-health";
 
 /** A tenant's webhook subscription as listings show it: never its signing secret. */
@@ -5,6 +6,8 @@ export interface WebhookSubscriptionInfo {
   id: string;
   tenantId: string;
   url: string;
+  /** the body: signed event JSON (standard) or a chat service's message */
+  format: WebhookFormat;
   /** empty: every type */
   eventTypes: string[];
   createdAt: Date;

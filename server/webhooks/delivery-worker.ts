@@ -51,7 +51,15 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): BackgroundW
     const at = clock();
     const outcome: SendOutcome = input.keyError
       ? { ok: false, statusCode: null, error: input.keyError, durationMs: 0 }
-      : await sendWebhook({ url: input.url, event: input.event, keys: input.keys, timeoutMs, now: at });
+      : await sendWebhook({
+          url: input.url,
+          event: input.event,
+          format: input.format,
+          chat: input.chat,
+          keys: input.keys,
+          timeoutMs,
+          now: at,
+        });
     const result = await recordAttempt({ db, delivery, outcome, at, now: clock(), policy, random: options.random });
     observeWebhookAttempt(result);
     const fields = { subscriptionId: delivery.subscriptionId, eventId: delivery.eventId, attempt: delivery.attempts, error: outcome.error };

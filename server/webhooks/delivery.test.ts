@@ -1,27 +1,14 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { startWebhookReceiver, signatureVerifies, type WebhookReceiver } from "@/test/api/webhook-receiver";
-import { deliveriesOf, startTestWorker, tenantEvents, webhookWorld } from "@/test/api/webhook-world";
+import { signatureVerifies, type WebhookReceiver } from "@/test/api/webhook-receiver";
+import { deliveriesOf, startTestWorker, stoppedAfterEachTest, tenantEvents, webhookWorld } from "@/test/api/webhook-world";
 import { makeRequest, makeRequests } from "@/test/api/world";
-import type { BackgroundWorker } from "@/server/workers/background-worker";
 import { claimDeliveries } from "./claim-deliveries";
 import { enqueueDeliveries } from "./enqueue-deliveries";
 import { listWebhookSubscriptions } from "./webhook-subscriptions";
 
 // The delivery worker against real PostgreSQL and a receiver on loopback.
-const cleanup: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const step of cleanup.splice(0).reverse()) await step();
-});
-async function receiver(answer?: Parameters<typeof startWebhookReceiver>[0]): Promise<WebhookReceiver> {
-  const started = await startWebhookReceiver(answer);
-  cleanup.push(() => started.close());
-  return started;
-}
-function track(worker: BackgroundWorker): BackgroundWorker {
-  cleanup.push(() => worker.stop());
-  return worker;
-}
+const { receiver, track } = stoppedAfterEachTest();
 const count = (ids: string[], id: string) => ids.filter((each) => each === id).length;
 
 describe("a delivery", () => {

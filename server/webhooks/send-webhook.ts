@@ -2,7 +2,10 @@ import "server-only";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { LookupFunction } from "node:net";
+import type { ChatContext } from "@/lib/webhooks/chat/chat-message";
+import type { WebhookFormat } from "@/lib/webhooks/webhook-format";
 import { webhookSignature } from "./sign-webhook";
+import { webhookBody } from "./webhook-body";
 import { checkedLookup, checkWebhookUrlTarget, privateTargetsAllowed, WebhookTargetError } from "./webhook-target";
 
 export interface WebhookEventJson {
@@ -31,10 +34,18 @@ export const MAX_RESPONSE_BYTES = 4 * 1024;
  * anything else, redirects included, is a failure to retry. The target is
  * checked again here (server/webhooks/webhook-target.ts), and the socket
  * connects to the very address that check resolved.
+ *
+ * A chat format's body is the chat service's message (server/webhooks/webhook-body.ts),
+ * sent with the same headers: the services ignore them, and they still let a
+ * relay in between verify and deduplicate what it forwards.
  */
 export async function sendWebhook(input: {
   url: string;
   event: WebhookEventJson;
+  /** default standard: the event's JSON */
+  format?: WebhookFormat;
+  /** what a chat message shows beyond the event (the machine, the pool's name) */
+  chat?: ChatContext;
   keys: readonly Buffer[];
   timeoutMs: number;
   now: Date;
@@ -42,7 +53,7 @@ export async function sendWebhook(input: {
 }): Promise<SendOutcome> {
   const { event, timeoutMs } = input;
   const allowPrivate = input.allowPrivate ?? privateTargetsAllowed();
-  const body = JSON.stringify({ id: event.id, type: event.type, occurredAt: event.occurredAt, tenantId: event.tenantId, data: event.data });
+  const body = webhookBody(input.format ?? "standard", event, input.chat);
   const timestamp = Math.floor(input.now.getTime() / 1000);
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);

@@ -6,6 +6,7 @@ import { eventIdFloor } from "@/lib/ids";
 import { checkWebhookTarget, WebhookTargetError } from "./webhook-target";
 import { webhookHealth } from "./webhook-health";
 import type { WebhookSubscriptionInfo } from "@/lib/webhooks/webhook-subscription";
+import { isWebhookFormat, WEBHOOK_FORMATS, type WebhookFormat } from "@/lib/webhooks/webhook-format";
 import { generateWebhookSecret, sealWebhookKey } from "./webhook-secret";
 
 // A tenant's webhook subscriptions, managed by operators with
@@ -18,6 +19,7 @@ export const PUBLIC_COLUMNS = {
   id: true,
   tenantId: true,
   url: true,
+  format: true,
   eventTypes: true,
   createdAt: true,
   consecutiveFailures: true,
@@ -52,6 +54,11 @@ export function checkWebhookUrl(text: string): string {
   return url.toString();
 }
 
+export function checkWebhookFormat(format: string): WebhookFormat {
+  if (!isWebhookFormat(format)) throw new WebhookSubscriptionError(`unknown format ${format}; known: ${WEBHOOK_FORMATS.join(", ")}`);
+  return format;
+}
+
 export function checkEventTypes(types: readonly string[]): EventType[] {
   const unknown = types.filter((type) => !(EVENT_TYPES as readonly string[]).includes(type));
   if (unknown.length) {
@@ -67,6 +74,8 @@ export async function createWebhookSubscription(input: {
   url: string;
   /** empty or omitted: every type */
   eventTypes?: readonly string[];
+  /** default standard; slack, teams, google_chat, mattermost: that service's incoming-webhook message */
+  format?: string;
   now: Date;
   /** default: BC_WEBHOOK_ALLOW_PRIVATE */
   allowPrivate?: boolean;
@@ -77,6 +86,7 @@ export async function createWebhookSubscription(input: {
     throw error instanceof WebhookTargetError ? new WebhookSubscriptionError(error.message) : error;
   });
   const eventTypes = checkEventTypes(input.eventTypes ?? []);
+  const format = checkWebhookFormat(input.format ?? "standard");
   const tenant = await db.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });
   if (!tenant) throw new WebhookSubscriptionError(`tenant ${tenantId} not found`);
   const id = newSubscriptionId();
@@ -86,6 +96,7 @@ export async function createWebhookSubscription(input: {
       id,
       tenantId,
       url,
+      format,
       eventTypes,
       secretEncrypted: await sealWebhookKey(id, key),
       scanAfter: eventIdFloor(now.getTime()),

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { afterEach } from "vitest";
 import { getDb } from "@/server/db/client";
 import { createWebhookSubscription } from "@/server/webhooks/webhook-subscriptions";
 import { startDeliveryWorker, type DeliveryWorkerOptions } from "@/server/webhooks/delivery-worker";
 import type { BackgroundWorker } from "@/server/workers/background-worker";
+import { startWebhookReceiver, type WebhookReceiver } from "./webhook-receiver";
 import { createWorld, type World } from "./world";
 
 // Webhook tests share the test database with everything else: each makes its
@@ -46,4 +48,26 @@ export async function deliveriesOf(subscriptionId: string) {
     orderBy: { eventId: "asc" },
     include: { attemptLog: { orderBy: { id: "asc" } } },
   });
+}
+
+/**
+ * Receivers and workers a test starts, closed and stopped after it (last
+ * started first). Call once at a test file's top level: it registers the afterEach.
+ */
+export function stoppedAfterEachTest() {
+  const cleanup: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const step of cleanup.splice(0).reverse()) await step();
+  });
+  return {
+    async receiver(answer?: Parameters<typeof startWebhookReceiver>[0]): Promise<WebhookReceiver> {
+      const started = await startWebhookReceiver(answer);
+      cleanup.push(() => started.close());
+      return started;
+    },
+    track(worker: BackgroundWorker): BackgroundWorker {
+      cleanup.push(() => worker.stop());
+      return worker;
+    },
+  };
 }

@@ -14,8 +14,10 @@ export default async function WebhooksPage() {
     <>
       <h1>Webhooks</h1>
       <p className="muted">
-        Where each tenant&apos;s join-request events are delivered, signed, and how delivery is going. Operators manage them with{" "}
-        <code>npm run admin -- webhooks</code>; signing secrets are shown once, there, and never here.
+        Where each tenant&apos;s join-request events are delivered, signed, and how delivery is going: as the event&apos;s JSON for
+        programs, or as a Slack, Microsoft Teams, Google Chat or Mattermost message for people (its format). Operators manage them with{" "}
+        <code>npm run admin -- webhooks</code> (<code>--format</code> at create, <code>set-format</code> later); signing secrets are shown
+        once, there, and never here.
       </p>
       {tenants.length === 0 ? (
         <EmptyState>

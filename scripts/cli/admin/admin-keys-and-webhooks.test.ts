@@ -90,7 +90,9 @@ describe("admin webhooks", () => {
     const secret = /(whsec_[A-Za-z0-9+/=]+)/.exec(created.stdout)![1]!;
 
     const listed = await admin(["webhooks", "list", "--tenant", tenantId]);
-    expect(listed.stdout).toMatch(new RegExp(`^${id}  ${url}  types \\S+  healthy  last attempt never  0 consecutive failures$`));
+    expect(listed.stdout).toMatch(
+      new RegExp(`^${id}  ${url}  format standard  types \\S+  healthy  last attempt never  0 consecutive failures$`),
+    );
     expect(listed.stdout).not.toContain(secret);
 
     const rotated = json<{ outcome: string; webhook: { id: string; previousSecretExpiresAt: string }; secret: string }>(
@@ -130,11 +132,36 @@ describe("admin webhooks", () => {
   });
 });
 
+describe("admin webhooks --format (chat services)", () => {
+  it("create --format slack, set-format teams: listed with it, each change recorded; an unknown format fails naming the known ones", async () => {
+    const { tenantId } = await adminWorld();
+    const slack = "https://hooks.slack.com/services/T/B/x";
+    const created = await admin(["webhooks", "create", "--tenant", tenantId, "--url", slack, "--format", "slack"]);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain("format slack");
+    const id = /(whsub_[0-9a-z]{26})/.exec(created.stdout)![1]!;
+
+    const changed = await admin(["webhooks", "set-format", "--tenant", tenantId, "--id", id, "--format", "teams"]);
+    expect(changed.code, changed.stderr).toBe(0);
+    expect(changed.stdout).toMatch(new RegExp(`^changed: ${id}  https://hooks\\.slack\\.com/services/T/B/x  format teams  `));
+    expect((await admin(["webhooks", "list", "--tenant", tenantId])).stdout).toContain("  format teams  ");
+    expect((await adminEvents(tenantId, "webhook")).map((data) => data.verb)).toEqual(["create", "set-format"]);
+
+    const known = "known: standard, slack, teams, google_chat, mattermost";
+    const bogus = await admin(["webhooks", "create", "--tenant", tenantId, "--url", "https://example.com/", "--format", "irc"]);
+    expect(bogus).toMatchObject({ code: 1, stderr: `admin failed: unknown format irc; ${known}` });
+    const bogusSet = await admin(["webhooks", "set-format", "--tenant", tenantId, "--id", id, "--format", "irc"]);
+    expect(bogusSet).toMatchObject({ code: 1, stderr: `admin failed: unknown format irc; ${known}` });
+    expect((await admin(["webhooks", "set-format", "--tenant", tenantId, "--id", id])).code).toBe(2);
+    expect((await adminEvents(tenantId, "webhook")).map((data) => data.verb)).toEqual(["create", "set-format"]);
+  });
+});
+
 describe("admin --help", () => {
   it("lists the enrollment-keys and webhooks nouns with their verbs", async () => {
     const help = (await admin(["--help"])).stdout;
     expect(help).toMatch(/^ {2}enrollment-keys +create\|list\|revoke$/m);
-    expect(help).toMatch(/^ {2}webhooks +create\|list\|delete\|rotate-secret$/m);
+    expect(help).toMatch(/^ {2}webhooks +create\|list\|delete\|rotate-secret\|set-format$/m);
     expect((await admin(["webhooks", "--help"])).stdout).toContain(
       "npm run admin -- webhooks rotate-secret --tenant <tenantId> --id <whsub_…>",
     );

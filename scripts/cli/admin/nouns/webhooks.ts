@@ -3,6 +3,8 @@ import { nounUsage, required, text, type AdminContext, type AdminNoun, type Opti
 import { at, printLines, printOutcome } from "./output";
 import { recordAdminChange } from "@/server/admin/record-admin-change";
 import type { Tx } from "@/server/db/client";
+import { setWebhookFormat } from "@/server/webhooks/set-webhook-format";
+import { WEBHOOK_FORMATS } from "@/lib/webhooks/webhook-format";
 import {
   createWebhookSubscription,
   deleteWebhookSubscription,
@@ -19,6 +21,7 @@ const describe = (subscription: WebhookSubscriptionInfo) =>
   [
     subscription.id,
     subscription.url,
+    `format ${subscription.format}`,
     `types ${subscription.eventTypes.length ? subscription.eventTypes.join(",") : "all"}`,
     subscription.health.kind === "failing" ? `FAILING since ${subscription.health.since.toISOString()}` : "healthy",
     `last attempt ${at(subscription.lastAttemptAt) ?? "never"}`,
@@ -52,17 +55,20 @@ export const webhooks: AdminNoun = {
   name: "webhooks",
   summary: `A tenant's webhook subscriptions; the signing secret is shown once, by create and rotate-secret.
 Event types (default: all): security.join-request.created, .approved, .rejected, .consumed, .expired;
-  compute.admin.changed, compute.discovery.changed, compute.tpm-allow-list.changed, compute.tpm-trust-store.changed`,
+  compute.admin.changed, compute.discovery.changed, compute.tpm-allow-list.changed, compute.tpm-trust-store.changed
+Formats (default standard, the signed event JSON): ${WEBHOOK_FORMATS.join(", ")}; the others post that chat
+  service's incoming-webhook message, for people, with a link to the request or node page`,
   verbs: {
     create: {
-      synopsis: "--tenant <tenantId> --url <https://…> [--types <type,type,…>]",
-      options: { tenant: { type: "string" }, url: { type: "string" }, types: { type: "string" } },
+      synopsis: `--tenant <tenantId> --url <https://…> [--types <type,type,…>] [--format <${WEBHOOK_FORMATS.join("|")}>]`,
+      options: { tenant: { type: "string" }, url: { type: "string" }, types: { type: "string" }, format: { type: "string" } },
       async run(context, values) {
         const tenantId = required(values, "tenant", webhooks);
         const url = required(values, "url", webhooks);
         const eventTypes = parseTypes(text(values, "types"));
+        const format = text(values, "format");
         const created = await change(context, tenantId, "create", (db) =>
-          createWebhookSubscription({ db, tenantId, url, eventTypes, now: context.now }),
+          createWebhookSubscription({ db, tenantId, url, eventTypes, format, now: context.now }),
         );
         const { secret, ...webhook } = created;
         printOutcome(
@@ -107,6 +113,17 @@ Event types (default: all): security.join-request.created, .approved, .rejected,
         const until = webhook.previousSecretExpiresAt ? `until ${webhook.previousSecretExpiresAt.toISOString()}` : "no longer";
         const shown = `\nNew signing secret (shown once, store it now; the previous one also signs ${until}):\n  ${secret}`;
         printOutcome(context, "changed", describe(webhook), { webhook, secret }, shown);
+      },
+    },
+    "set-format": {
+      synopsis: `--tenant <tenantId> --id <whsub_…> --format <${WEBHOOK_FORMATS.join("|")}>`,
+      options: { tenant: { type: "string" }, id: { type: "string" }, format: { type: "string" } },
+      async run(context, values) {
+        const tenantId = required(values, "tenant", webhooks);
+        const id = required(values, "id", webhooks);
+        const format = required(values, "format", webhooks);
+        const changed = await change(context, tenantId, "set-format", (db) => setWebhookFormat({ db, tenantId, id, format }));
+        printOutcome(context, "changed", describe(changed), { webhook: changed });
       },
     },
   },
