@@ -18,3 +18,13 @@ describe("digestWindow", () => {
     });
   });
 });
+
+describe("digestKeyWindow", () => {
+  it("reads back the window a digest's key names; other keys name none", async () => {
+    const { digestKey, digestKeyWindow } = await import("./delivery-key");
+    const window = digestWindow("hourly", new Date("2026-12-06T10:20:00Z"));
+    expect(digestKeyWindow(digestKey("usr_1", "hourly", window.start))).toEqual(window);
+    expect(digestKeyWindow("waiting:jreq_1:usr_1")).toBeNull();
+    expect(digestKeyWindow("digest:usr_1:weekly:2026-12-06T10:00:00.000Z")).toBeNull();
+  });
+});

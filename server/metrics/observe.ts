@@ -35,6 +35,10 @@ export function observeWebhookAttempt(result: "delivered" | "retry" | "dead" | "
   processMetrics().webhookDeliveries.inc({ result });
 }
 
+export function observeNotificationAttempt(result: "sent" | "retry" | "dead" | "not_configured" | "gone"): void {
+  processMetrics().notifications.inc({ result });
+}
+
 export function observeRetention(result: {
   marked: number;
   deletedRequests: number;
