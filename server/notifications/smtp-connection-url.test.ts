@@ -4,7 +4,7 @@ import { redactedSmtpUrl, smtpConnectionUrl } from "./smtp-connection-url";
 
 describe("smtpConnectionUrl", () => {
   it("requires STARTTLS on smtp:// unless the URL says otherwise", () => {
-    expect(smtpConnectionUrl("smtp://user:pw@mail.example:587")).toBe("smtp://user:pw@mail.example:587/?requireTLS=true");
+    expect(smtpConnectionUrl("smtp://user:pw@mail.example:587")).toBe("smtp://user:pw@mail.example:587?requireTLS=true");
     expect(smtpConnectionUrl("smtp://127.0.0.1:2525/?requireTLS=false&ignoreTLS=true")).toBe(
       "smtp://127.0.0.1:2525/?requireTLS=false&ignoreTLS=true",
     );
