@@ -54,7 +54,7 @@ const envSchema = z.object({
   BC_OIDC_CLIENT_ID: z.string().min(1).optional(),
   BC_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
 
-  // Background workers (webhook delivery, retention): started inside the app
+  // Background workers (webhook delivery, mail notifications, retention): started inside the app
   // process unless `off`; `npm run worker` runs them as a process of their own.
   BC_WORKERS: z.enum(["on", "off"]).default("on"),
   // Retention: decided requests are deleted this many days after their last
