@@ -106,7 +106,14 @@ describe("a decision", () => {
     await approveJoinRequest({ ...decide, requestId: approvedId, actor: people.poolAdmin.id });
     await approveJoinRequest({ ...decide, requestId: approvedId, actor: people.tenantAdmin.id });
     await approveJoinRequest({ ...decide, requestId: rejectedId, actor: people.poolAdmin.id });
-    await rejectJoinRequest({ db: await db(), pool, requestId: rejectedId, reason: "serial unknown", actor: people.tenantAdmin.id, now: new Date() });
+    await rejectJoinRequest({
+      db: await db(),
+      pool,
+      requestId: rejectedId,
+      reason: "serial unknown",
+      actor: people.tenantAdmin.id,
+      now: new Date(),
+    });
     workers.push(await startMailWorker(world, smtp.url));
 
     const [approvedHost, rejectedHost] = [await hostnameOf(approvedId), await hostnameOf(rejectedId)];
@@ -132,7 +139,10 @@ describe("digests", () => {
     const clock = movableClock();
     const window = digestWindow("digest_15m", new Date());
     clock.offsetMs = Math.min(0, window.start.getTime() + 30_000 - Date.now());
-    workers.push(await startMailWorker(world, smtp.url, { clock: clock.now }), await startMailWorker(world, smtp.url, { clock: clock.now }));
+    workers.push(
+      await startMailWorker(world, smtp.url, { clock: clock.now }),
+      await startMailWorker(world, smtp.url, { clock: clock.now }),
+    );
     const ids = [await makeRequest(world, { poolId: world.pools.a }), await makeRequest(world, { poolId: world.pools.a })];
     const hosts = await Promise.all(ids.map(hostnameOf));
     const items = () => db().then((client) => client.notificationDigestItem.count({ where: { userId: people.digest.id } }));
@@ -158,7 +168,10 @@ describe("escalation", () => {
     const oncall = ["oncall@mail.test", "lead@mail.test"].map((address) => address.replace("@", `-${world.tenantId}@`));
     await client.pool.update({ where: { id: world.pools.a }, data: { escalateAfterMinutes: 30, escalationEmails: oncall } });
     const clock = movableClock();
-    workers.push(await startMailWorker(world, smtp.url, { clock: clock.now }), await startMailWorker(world, smtp.url, { clock: clock.now }));
+    workers.push(
+      await startMailWorker(world, smtp.url, { clock: clock.now }),
+      await startMailWorker(world, smtp.url, { clock: clock.now }),
+    );
     const requestId = await makeRequest(world, { poolId: world.pools.a });
     const escalated = () => client.event.count({ where: { requestId, type: "compute.join-request.escalated" } });
 
@@ -188,7 +201,10 @@ describe("delivery", () => {
     });
     try {
       const world = await createWorld();
-      const admins = [await addUser(world, { role: "pool_admin", poolId: world.pools.a }), await addUser(world, { role: "tenant_admin", poolId: null })];
+      const admins = [
+        await addUser(world, { role: "pool_admin", poolId: world.pools.a }),
+        await addUser(world, { role: "tenant_admin", poolId: null }),
+      ];
       workers.push(await startMailWorker(world, flaky.url), await startMailWorker(world, flaky.url));
       const ids = [await makeRequest(world, { poolId: world.pools.a }), await makeRequest(world, { poolId: world.pools.a })];
       await expect.poll(() => flaky.refusals, { timeout: 20_000 }).toBeGreaterThanOrEqual(8);

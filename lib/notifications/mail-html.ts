@@ -36,7 +36,9 @@ export function facts(rows: [string, string][]): HtmlPart {
 }
 
 export function list(items: HtmlPart[]): HtmlPart {
-  return { raw: `<ul style="margin:0 0 12px;padding-left:20px">${items.map((item) => `<li style="margin:0 0 8px">${item.raw}</li>`).join("")}</ul>` };
+  return {
+    raw: `<ul style="margin:0 0 12px;padding-left:20px">${items.map((item) => `<li style="margin:0 0 8px">${item.raw}</li>`).join("")}</ul>`,
+  };
 }
 
 export function link(label: string, href: string): HtmlPart {

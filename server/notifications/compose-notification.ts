@@ -23,11 +23,17 @@ const OUTCOMES: Record<string, Outcome> = {
 export async function composeNotification(db: Db, notification: ClaimedNotification, now: Date): Promise<MailMessage | null> {
   if (notification.kind === "digest") {
     const items = await db.notificationDigestItem.findMany({ where: { deliveryId: notification.id }, select: { requestId: true } });
-    const requests = await loadRequestSummaries(db, items.map((item) => item.requestId), now);
+    const requests = await loadRequestSummaries(
+      db,
+      items.map((item) => item.requestId),
+      now,
+    );
     const window = digestKeyWindow(notification.deliveryKey);
     return requests.size && window ? digestMessage([...requests.values()], window, now) : null;
   }
-  const request = notification.requestId ? (await loadRequestSummaries(db, [notification.requestId], now)).get(notification.requestId) : undefined;
+  const request = notification.requestId
+    ? (await loadRequestSummaries(db, [notification.requestId], now)).get(notification.requestId)
+    : undefined;
   if (!request) return null;
   if (notification.kind === "waiting") return waitingMessage(request, now);
   if (notification.kind === "escalation") return escalationMessage(request, now);

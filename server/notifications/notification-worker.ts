@@ -4,7 +4,7 @@ import { log } from "../log";
 import { observeNotificationAttempt } from "../metrics/observe";
 import { DEFAULT_RETRY_POLICY } from "../webhooks/backoff";
 import type { BackgroundWorker } from "../workers/background-worker";
-import { napper } from "../workers/nap";
+import { claimLoop } from "../workers/claim-loop";
 import { claimNotifications, type ClaimedNotification } from "./claim-notifications";
 import { composeNotification } from "./compose-notification";
 import { enqueueNotifications } from "./enqueue-notifications";
@@ -48,9 +48,6 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Bac
   const leaseMs = options.leaseMs ?? 120_000;
   const pollMs = options.pollMs ?? 1_000;
   const concurrency = options.concurrency ?? 4;
-  const inFlight = new Set<Promise<void>>();
-  const sleep = napper();
-  let stopping = false;
 
   async function attempt(notification: ClaimedNotification): Promise<void> {
     const at = clock();
@@ -63,51 +60,30 @@ export function startNotificationWorker(options: NotificationWorkerOptions): Bac
     if (message && !send && options.printUnsent) printUnsentMail(notification.email, message);
     const result = await recordNotificationAttempt({ db, notification, outcome, at, now: clock(), policy, random: options.random });
     observeNotificationAttempt(result);
-    const fields = { id: String(notification.id), kind: notification.kind, attempt: notification.attempts, error: "error" in outcome ? outcome.error : outcome.reason };
+    const fields = {
+      id: String(notification.id),
+      kind: notification.kind,
+      attempt: notification.attempts,
+      error: "error" in outcome ? outcome.error : outcome.reason,
+    };
     if (result === "dead") log.warn("notification gave up: dead", fields);
     else if (result === "retry") log.info("notification failed; will retry", fields);
   }
 
-  function launch(notification: ClaimedNotification): void {
-    const running: Promise<void> = attempt(notification)
-      .catch((error: unknown) => log.error("notification attempt could not be recorded", { id: String(notification.id), error: String(error) }))
-      .finally(() => {
-        inFlight.delete(running);
-        sleep.wake();
-      });
-    inFlight.add(running);
-  }
-
-  const loop = (async () => {
-    let lastScan = -Infinity;
-    while (!stopping) {
-      let busy = false;
-      try {
-        const free = concurrency - inFlight.size;
-        if (free > 0) {
-          if (performance.now() - lastScan >= pollMs) {
-            await enqueueNotifications({ db, now: clock(), tenantId });
-            await escalateWaitingRequests({ db, now: clock(), tenantId });
-            lastScan = performance.now();
-          }
-          const now = clock();
-          const claimed = await claimNotifications({ db, now, leaseUntil: new Date(now.getTime() + leaseMs), limit: free, tenantId });
-          for (const notification of claimed) launch(notification);
-          busy = claimed.length === free;
-        }
-      } catch (error) {
-        log.error("notification worker pass failed", { error: String(error) });
-      }
-      if (!stopping && (!busy || inFlight.size >= concurrency)) await sleep.nap(pollMs);
-    }
-    await Promise.allSettled([...inFlight]);
-  })();
-
-  return {
-    async stop() {
-      stopping = true;
-      sleep.wake();
-      await loop;
+  return claimLoop({
+    pollMs,
+    concurrency,
+    scan: async () => {
+      await enqueueNotifications({ db, now: clock(), tenantId });
+      await escalateWaitingRequests({ db, now: clock(), tenantId });
     },
-  };
+    claim: (limit) => {
+      const now = clock();
+      return claimNotifications({ db, now, leaseUntil: new Date(now.getTime() + leaseMs), limit, tenantId });
+    },
+    attempt,
+    onPassError: (error) => log.error("notification worker pass failed", { error: String(error) }),
+    onAttemptError: (notification, error) =>
+      log.error("notification attempt could not be recorded", { id: String(notification.id), error: String(error) }),
+  });
 }

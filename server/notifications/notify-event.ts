@@ -8,7 +8,11 @@ import { findUserModes } from "./find-user-modes";
 
 /** The events that tell someone something: a request waits in a pool, or a request was decided. */
 export const WAITING_EVENT_TYPES = ["security.join-request.created", "security.join-request.approval-recorded"] as const;
-export const OUTCOME_EVENT_TYPES = ["security.join-request.approved", "security.join-request.rejected", "security.join-request.expired"] as const;
+export const OUTCOME_EVENT_TYPES = [
+  "security.join-request.approved",
+  "security.join-request.rejected",
+  "security.join-request.expired",
+] as const;
 
 export interface ScannedEvent {
   id: string;
@@ -51,7 +55,8 @@ export async function notifyEvent(tx: Tx, event: ScannedEvent, now: Date): Promi
     let complete = true;
     for (const decider of await findPoolDeciders(tx, { tenantId: event.tenantId, poolId: request.poolId })) {
       if (approvers.includes(decider.userId)) continue;
-      if (decider.mode === "immediate") await insertDelivery(tx, { ...base, kind: "waiting", userId: decider.userId, email: decider.email });
+      if (decider.mode === "immediate")
+        await insertDelivery(tx, { ...base, kind: "waiting", userId: decider.userId, email: decider.email });
       else if (isDigestMode(decider.mode)) {
         complete = (await addToDigest(tx, { ...base, userId: decider.userId, email: decider.email, mode: decider.mode })) && complete;
       }
@@ -68,7 +73,16 @@ export async function notifyEvent(tx: Tx, event: ScannedEvent, now: Date): Promi
 
 async function insertDelivery(
   tx: Tx,
-  input: { kind: "waiting" | "outcome"; tenantId: string; poolId: string; requestId: string; eventId: string; userId: string; email: string; now: Date },
+  input: {
+    kind: "waiting" | "outcome";
+    tenantId: string;
+    poolId: string;
+    requestId: string;
+    eventId: string;
+    userId: string;
+    email: string;
+    now: Date;
+  },
 ): Promise<void> {
   const key = requestKey(input.kind, input.requestId, input.userId);
   await tx.$executeRaw`

@@ -5,7 +5,11 @@ import type { MailMessage } from "@/lib/notifications/mail-message";
  * have sent, printed whole (plain text) on stdout, so they see what the
  * notifications say and where their links go.
  */
-export function printUnsentMail(to: string, message: MailMessage, write: (text: string) => void = (text) => process.stdout.write(text)): void {
+export function printUnsentMail(
+  to: string,
+  message: MailMessage,
+  write: (text: string) => void = (text) => process.stdout.write(text),
+): void {
   const rule = "-".repeat(72);
   write(`${rule}\nMail not sent (BC_SMTP_URL is not set): to ${to}\nSubject: ${message.subject}\n\n${message.text}${rule}\n`);
 }

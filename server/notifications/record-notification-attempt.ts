@@ -37,10 +37,10 @@ export async function recordNotificationAttempt(input: {
   const next = unsent
     ? ({ kind: unsent } as const)
     : outcome.ok
-        ? ({ kind: "sent" } as const)
-        : notification.attempts >= policy.maxAttempts
-          ? ({ kind: "dead" } as const)
-          : afterFailure(notification, now, policy, input.random);
+      ? ({ kind: "sent" } as const)
+      : notification.attempts >= policy.maxAttempts
+        ? ({ kind: "dead" } as const)
+        : afterFailure(notification, now, policy, input.random);
   return db.$transaction(async (tx) => {
     const current = await tx.notificationDelivery.findUnique({ where: { id: notification.id }, select: { status: true } });
     if (!current) return "gone";

@@ -35,7 +35,12 @@ export function smtpMailSender(input: { url: string; from: string; timeoutMs: nu
     try {
       const info = await transport.sendMail({ from: input.from, to, subject: message.subject, text: message.text, html: message.html });
       const rejected = info.rejected.length > 0;
-      return { ok: !rejected, response: String(info.response ?? ""), error: rejected ? `rejected: ${info.response}` : null, durationMs: elapsed() };
+      return {
+        ok: !rejected,
+        response: String(info.response ?? ""),
+        error: rejected ? `rejected: ${info.response}` : null,
+        durationMs: elapsed(),
+      };
     } catch (error) {
       const failure = error as { response?: string; code?: string; message?: string };
       const text = (failure.response ?? failure.message ?? failure.code ?? String(error)).slice(0, 300);
