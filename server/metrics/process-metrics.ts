@@ -58,7 +58,7 @@ function createProcessMetrics() {
     retentionDeleted: new Counter({
       ...metric,
       name: "bc_retention_deleted_total",
-      help: "Rows retention deleted, by kind: requests, events, tpm_challenges, inventory_snapshots.",
+      help: "Rows retention deleted, by kind: requests, events, tpm_challenges, inventory_snapshots, approval_rule_hours, notifications.",
       labelNames: ["kind"] as const,
     }),
     ...databasePoolGauges(registry),
