@@ -1,7 +1,7 @@
 // Next.js calls register() once when a server starts, before it serves.
 // First the configuration: a deployment missing a secret stops here (exit 2,
 // one line), not at its first sign-in or admission. Then the background
-// workers (webhook delivery, retention), which run inside the app process by
+// workers (webhook delivery, mail notifications, retention), which run inside the app process by
 // default: Node.js runtime only, never during `next build`, and at most once
 // per process (startWorkersOnce guards against dev hot reloads). BC_WORKERS=off
 // leaves them to `npm run worker`. With OTEL_EXPORTER_OTLP_ENDPOINT set,

@@ -49,6 +49,8 @@ export default defineConfig({
     { name: "first-deployment", testMatch: /first-deployment\.spec\.ts$/ },
     // Single sign-on through a real OpenID provider on loopback, on an app server of its own.
     { name: "sso", testMatch: /sso\.spec\.ts$/ },
+    // The link in a mail the notification worker sent, opened signed out (issue #39).
+    { name: "notification-link", testMatch: /notification-link\.spec\.ts$/ },
     // A spec runs as the role its file name ends with: queue.admin.spec.ts, permissions.viewer.spec.ts, ...
     ...E2E_ROLES.map((role) => ({
       name: role.name,

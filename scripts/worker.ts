@@ -1,4 +1,4 @@
-// npm run worker — the background workers (webhook delivery, retention, the approval rules sweep) as a
+// npm run worker — the background workers (webhook delivery, mail notifications, retention, the approval rules sweep) as a
 // process of their own, e.g. with BC_WORKERS=off on the app instances. Any
 // number may run against one database. SIGTERM/SIGINT: stop claiming, finish
 // the attempts in flight, exit 0. (The npm script `exec`s node with tsx as a
@@ -14,7 +14,7 @@ async function main(): Promise<number> {
   refuseMisconfiguredStart(); // exit 2 with one line, like the app processes
   const db = await getDb();
   const workers = startWorkers(db);
-  log.info("worker started: webhook delivery, retention, approval rules sweep", { pid: process.pid });
+  log.info("worker started: webhook delivery, mail notifications, retention, approval rules sweep", { pid: process.pid });
   const signal = await firstSignal();
   log.info("worker stopping: finishing attempts in flight", { signal });
   await workers.stop();

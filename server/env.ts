@@ -54,7 +54,7 @@ const envSchema = z.object({
   BC_OIDC_CLIENT_ID: z.string().min(1).optional(),
   BC_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
 
-  // Background workers (webhook delivery, retention): started inside the app
+  // Background workers (webhook delivery, mail notifications, retention): started inside the app
   // process unless `off`; `npm run worker` runs them as a process of their own.
   BC_WORKERS: z.enum(["on", "off"]).default("on"),
   // Retention: decided requests are deleted this many days after their last
@@ -79,6 +79,26 @@ const envSchema = z.object({
   // 1: webhooks may target http and loopback/private addresses (development
   // and tests only; see server/webhooks/webhook-target.ts).
   BC_WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1"]).default("0"),
+
+  // Mail notifications (docs/notifications.md): a nodemailer connection URL
+  // (smtp://user:pass@host:587, smtps://… for TLS from the start). smtp://
+  // requires STARTTLS unless the URL says otherwise (?requireTLS=false, or
+  // ?ignoreTLS=true). Unset: no mail is sent (deliveries are recorded as
+  // not_configured; in development on the embedded database each mail is
+  // logged instead). Empty counts as unset.
+  BC_SMTP_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, "must be an smtp:// or smtps:// URL (e.g. smtp://user:pass@mail.example:587)")
+      .refine((value) => URL.canParse(value), "must be an smtp:// or smtps:// URL (e.g. smtp://user:pass@mail.example:587)")
+      .optional(),
+  ),
+  // The From of every mail: an address, or `Name <address>`.
+  BC_SMTP_FROM: z
+    .string()
+    .regex(/^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, "must be an address or `Name <address>`")
+    .default("Better Compute <notifications@localhost>"),
 });
 
 const checkedEnvSchema = envSchema.refine(

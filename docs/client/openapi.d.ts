@@ -863,7 +863,7 @@ export interface components {
             /** Format: starts_with */
             id: string;
             /** @enum {string} */
-            type: "security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "security.join-request.rule-matched" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.tpm-trust-store.changed" | "compute.approval-rule.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked" | "compute.node.attestation-failed";
+            type: "security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "security.join-request.rule-matched" | "compute.join-request.escalated" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.tpm-trust-store.changed" | "compute.approval-rule.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked" | "compute.node.attestation-failed";
             /** Format: date-time */
             occurredAt: string;
             tenantId: string;
@@ -1983,7 +1983,7 @@ export interface operations {
                 "application/json": {
                     tenantId: string;
                     poolId: string;
-                    types?: ("security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "security.join-request.rule-matched" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.tpm-trust-store.changed" | "compute.approval-rule.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked" | "compute.node.attestation-failed")[] | null;
+                    types?: ("security.join-request.created" | "security.join-request.approval-recorded" | "security.join-request.approved" | "security.join-request.rejected" | "security.join-request.consumed" | "security.join-request.expired" | "security.join-request.rule-matched" | "compute.join-request.escalated" | "compute.admin.changed" | "compute.discovery.changed" | "compute.tpm-allow-list.changed" | "compute.tpm-trust-store.changed" | "compute.approval-rule.changed" | "compute.node.joined" | "compute.node.inventory-changed" | "compute.node.revoked" | "compute.node.attestation-failed")[] | null;
                     after?: string | null;
                     requestId?: string | null;
                     /** @default 100 */

@@ -19,6 +19,8 @@ export const JOIN_REQUEST_EVENT_TYPES = [
   "security.join-request.expired",
   // SPEC H2: a rule matched without deciding (shadow, throttled, blocked, raised the count, or failed)
   "security.join-request.rule-matched",
+  // a request still pending its pool's escalateAfterMinutes after it was made (docs/notifications.md), once
+  "compute.join-request.escalated",
 ] as const;
 export type JoinRequestEventType = (typeof JOIN_REQUEST_EVENT_TYPES)[number];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { grantAllows, grantAllowsTenantWide, grantPermissions, roleFromName, roleName, type Grant } from "./roles";
+import { grantAllows, grantAllowsTenantWide, grantPermissions, mayDecide, roleFromName, roleName, type Grant } from "./roles";
 
 // SPEC B4, E2: what each role holds, on one pool and tenant-wide.
 const grant = (role: Grant["role"], poolId: string | null = null): Grant => ({ tenantId: "t", poolId, role });
@@ -14,6 +14,16 @@ describe("roles", () => {
       expect(grantAllows(grant("tenant_admin"), permission, "t", "any-pool")).toBe(true);
       expect(grantAllows(grant("tenant_admin"), permission, "other-tenant", "any-pool")).toBe(false);
     }
+  });
+
+  it("mayDecide (who hears of a pool's requests): pool-admin on the pool or tenant-wide, or tenant-admin; never a viewer", () => {
+    expect(mayDecide([grant("pool_admin", "p")], "t", "p")).toBe(true);
+    expect(mayDecide([grant("pool_admin", "p")], "t", "q")).toBe(false);
+    expect(mayDecide([grant("pool_admin")], "t", "q")).toBe(true);
+    expect(mayDecide([grant("tenant_admin")], "t", "q")).toBe(true);
+    expect(mayDecide([grant("pool_viewer"), grant("pool_viewer", "p")], "t", "p")).toBe(false);
+    expect(mayDecide([grant("tenant_admin")], "u", "p")).toBe(false);
+    expect(mayDecide([], "t", "p")).toBe(false);
   });
 
   it("attestation: tenant-wide viewer and admin read it, tenant-admin also manages it; pool-scoped grants reach neither", () => {

@@ -69,6 +69,17 @@ export function grantAllows(grant: Grant, permission: Permission, tenantId: stri
   );
 }
 
+/**
+ * What deciding a pool's join requests takes (joinRequests/approve and
+ * reject): pool-admin on the pool or tenant-wide, or tenant-admin. The
+ * notifications ask the same question of a user's grants.
+ */
+export const DECIDE_PERMISSION: Permission = "compute:join-tokens:create";
+
+/** Whether one of `grants` may decide the join requests of `poolId`. */
+export const mayDecide = (grants: readonly Grant[], tenantId: string, poolId: string): boolean =>
+  grants.some((grant) => grantAllows(grant, DECIDE_PERMISSION, tenantId, poolId));
+
 /** Whether `grant` holds `permission` on the whole tenant (compute-tenant/{tenantId}, and its sites). */
 export function grantAllowsTenantWide(grant: Grant, permission: Permission, tenantId: string): boolean {
   return grant.tenantId === tenantId && grant.poolId === null && grantPermissions(grant).includes(permission);

@@ -4,11 +4,12 @@ import { env } from "../env";
 import { log } from "../log";
 import { DEFAULT_RETRY_POLICY } from "../webhooks/backoff";
 import { startDeliveryWorker } from "../webhooks/delivery-worker";
+import { startMailNotifications } from "../notifications/start-mail-notifications";
 import type { BackgroundWorker } from "../workers/background-worker";
 import { startRetentionWorker } from "../workers/retention-worker";
 import { startRulesSweepWorker } from "../workers/rules-sweep-worker";
 
-/** The background workers (webhook delivery, retention, the approval rules sweep) on one database. */
+/** The background workers (webhook delivery, mail notifications, retention, the approval rules sweep) on one database. */
 export function startWorkers(db: Db): BackgroundWorker {
   const { BC_WEBHOOK_TIMEOUT_MS, BC_WEBHOOK_LEASE_MS, BC_WEBHOOK_RETRY_BASE_MS } = env();
   const delivery = startDeliveryWorker({
@@ -17,7 +18,7 @@ export function startWorkers(db: Db): BackgroundWorker {
     leaseMs: BC_WEBHOOK_LEASE_MS,
     policy: { ...DEFAULT_RETRY_POLICY, baseMs: BC_WEBHOOK_RETRY_BASE_MS },
   });
-  const workers = [delivery, startRetentionWorker({ db }), startRulesSweepWorker({ db })];
+  const workers = [delivery, startMailNotifications({ db }), startRetentionWorker({ db }), startRulesSweepWorker({ db })];
   return {
     async stop() {
       await Promise.all(workers.map((worker) => worker.stop()));
@@ -41,7 +42,7 @@ export function startWorkersOnce(
       return null;
     }
     const workers = (options.start ?? startWorkers)(await getDb());
-    log.info("background workers started: webhook delivery, retention, approval rules sweep", { pid: process.pid });
+    log.info("background workers started: webhook delivery, mail notifications, retention, approval rules sweep", { pid: process.pid });
     return workers;
   })().catch((error: unknown) => {
     log.error("background workers did not start", { error: String(error) });

@@ -5,6 +5,7 @@ import { approveJoinRequestInput, listJoinRequestsInput, rejectJoinRequestInput 
 import { listJoinRequests } from "../join-requests/list-join-requests";
 import { approveJoinRequest } from "../join-requests/approve-join-request";
 import { rejectJoinRequest } from "../join-requests/reject-join-request";
+import { DECIDE_PERMISSION } from "../auth/roles";
 import { definePoolMethod } from "./define-method";
 
 // SPEC Part A: the published joinRequests methods.
@@ -29,7 +30,7 @@ export const approveJoinRequestMethod = definePoolMethod({
   name: "joinRequests/approve",
   responses: { 200: joinRequestJson },
   kind: "mutation",
-  permission: "compute:join-tokens:create",
+  permission: DECIDE_PERMISSION,
   summary:
     "Approves a pending join request, assigns it to the pool and returns it with a new expiry of `ttlSeconds` (60 to 86,400, one hour by default).",
   description:
@@ -57,7 +58,7 @@ export const rejectJoinRequestMethod = definePoolMethod({
   name: "joinRequests/reject",
   responses: { 200: joinRequestJson },
   kind: "mutation",
-  permission: "compute:join-tokens:create",
+  permission: DECIDE_PERMISSION,
   summary: "Rejects a pending join request, or withdraws an approval the machine has not used yet, and returns the request.",
   description:
     "Rejecting a request that is already rejected returns it unchanged. An expired or consumed request is `INVALID_STATE`. " +

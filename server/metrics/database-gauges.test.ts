@@ -21,6 +21,7 @@ describe("databaseGaugesText", () => {
           { tenantId: "acme", poolId: "gpu-a", state: "trusted", count: 5 },
           { tenantId: "acme", poolId: "gpu-a", state: "stale", count: 0 },
         ],
+        notificationBacklog: [{ tenantId: "acme", count: 7 }],
       },
       now,
     );
@@ -39,6 +40,7 @@ describe("databaseGaugesText", () => {
       'bc_webhook_oldest_undelivered_age_seconds{"tenant":"globex"}': 0,
       'bc_nodes_by_attestation{"tenant":"acme","pool":"gpu-a","state":"trusted"}': 5,
       'bc_nodes_by_attestation{"tenant":"acme","pool":"gpu-a","state":"stale"}': 0,
+      'bc_notification_backlog{"tenant":"acme"}': 7,
     });
   });
 });

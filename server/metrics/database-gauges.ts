@@ -32,6 +32,8 @@ export interface DatabaseGaugeValues {
   pendingPerPool: PoolCount[];
   unclaimedPerSite: SiteCount[];
   webhookBacklog: Backlog[];
+  /** pending notification mails per tenant that has any; absent: not read */
+  notificationBacklog?: { tenantId: string; count: number }[];
   /** SPEC I3; absent: not read (the gauge is left out) */
   nodesByAttestation?: PoolAttestationCount[];
 }
@@ -62,14 +64,25 @@ const webhookBacklog = (db: Db) => db.$queryRaw<Backlog[]>`
   LEFT JOIN webhook_deliveries d ON d.subscription_id = s.id AND d.status = 'pending'
   GROUP BY s.tenant_id`;
 
+/** Pending notification mails per tenant (notification_deliveries_due_idx: pending rows only). */
+const notificationBacklog = (db: Db) => db.$queryRaw<{ tenantId: string; count: number }[]>`
+  SELECT tenant_id AS "tenantId", count(*)::int AS count FROM notification_deliveries WHERE status = 'pending' GROUP BY tenant_id`;
+
 export async function readDatabaseGauges(db: Db): Promise<DatabaseGaugeValues> {
-  const [pools, sites, backlog, attestation] = await Promise.all([
+  const [pools, sites, backlog, attestation, notifications] = await Promise.all([
     pendingPerPool(db),
     unclaimedPerSite(db),
     webhookBacklog(db),
     readNodeAttestationCounts(db),
+    notificationBacklog(db),
   ]);
-  return { pendingPerPool: pools, unclaimedPerSite: sites, webhookBacklog: backlog, nodesByAttestation: attestation };
+  return {
+    pendingPerPool: pools,
+    unclaimedPerSite: sites,
+    webhookBacklog: backlog,
+    nodesByAttestation: attestation,
+    notificationBacklog: notifications,
+  };
 }
 
 /** An event id's time: its ULID's (`evt_` + ULID, SPEC B6). */
@@ -111,5 +124,14 @@ export async function databaseGaugesText(values: DatabaseGaugeValues, now: numbe
     oldest.set({ tenant: row.tenantId }, age);
   }
   if (values.nodesByAttestation) setNodeAttestationGauge(registry, values.nodesByAttestation);
+  if (values.notificationBacklog) {
+    const mails = new Gauge({
+      name: "bc_notification_backlog",
+      help: "Notification mails not yet sent (pending: due, waiting for a retry, or a digest whose window is open), per tenant.",
+      labelNames: ["tenant"] as const,
+      registers,
+    });
+    for (const row of values.notificationBacklog) mails.set({ tenant: row.tenantId }, row.count);
+  }
   return registry.metrics();
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../api/errors";
-import { observeJoin, observeMethodCall, observeRetention, observeWebhookAttempt } from "./observe";
+import { observeJoin, observeMethodCall, observeNotificationAttempt, observeRetention, observeWebhookAttempt } from "./observe";
 import { processMetrics } from "./process-metrics";
 
 // What each observed place adds to the process's metrics (deltas: the
@@ -66,7 +66,7 @@ describe("observeJoin", () => {
 });
 
 describe("observeMethodCall, observeWebhookAttempt, observeRetention", () => {
-  const { methodCalls, methodDuration, webhookDeliveries, retentionMarked, retentionDeleted } = processMetrics();
+  const { methodCalls, methodDuration, webhookDeliveries, notifications, retentionMarked, retentionDeleted } = processMetrics();
 
   it("a call counts once per method and status, and its time lands in the method's histogram", async () => {
     const count = () => value(methodDuration, { method: "test/method", le: "+Inf" });
@@ -86,6 +86,17 @@ describe("observeMethodCall, observeWebhookAttempt, observeRetention", () => {
         () => observeWebhookAttempt("dead"),
       ),
     ).toBe(1);
+  });
+
+  it("a notification attempt counts by result (sent, failed for a retry, dead)", async () => {
+    for (const result of ["sent", "retry", "dead", "not_configured"] as const) {
+      expect(
+        await delta(
+          () => value(notifications, { result }),
+          () => observeNotificationAttempt(result),
+        ),
+      ).toBe(1);
+    }
   });
 
   it("a retention pass adds what it marked and deleted", async () => {

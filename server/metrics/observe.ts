@@ -35,6 +35,10 @@ export function observeWebhookAttempt(result: "delivered" | "retry" | "dead" | "
   processMetrics().webhookDeliveries.inc({ result });
 }
 
+export function observeNotificationAttempt(result: "sent" | "retry" | "dead" | "not_configured" | "gone"): void {
+  processMetrics().notifications.inc({ result });
+}
+
 export function observeRetention(result: {
   marked: number;
   deletedRequests: number;
@@ -42,6 +46,7 @@ export function observeRetention(result: {
   deletedTpmChallenges: number;
   deletedSnapshots: number;
   deletedRuleHours?: number;
+  deletedNotifications?: number;
 }): void {
   const metrics = processMetrics();
   metrics.retentionMarked.inc(result.marked);
@@ -50,4 +55,5 @@ export function observeRetention(result: {
   metrics.retentionDeleted.inc({ kind: "tpm_challenges" }, result.deletedTpmChallenges);
   metrics.retentionDeleted.inc({ kind: "inventory_snapshots" }, result.deletedSnapshots);
   metrics.retentionDeleted.inc({ kind: "approval_rule_hours" }, result.deletedRuleHours ?? 0);
+  metrics.retentionDeleted.inc({ kind: "notifications" }, result.deletedNotifications ?? 0);
 }

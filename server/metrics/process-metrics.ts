@@ -44,6 +44,12 @@ function createProcessMetrics() {
       help: "Webhook delivery attempts by result: delivered, retry (failed, due again), dead (given up), gone (deleted meanwhile).",
       labelNames: ["result"] as const,
     }),
+    notifications: new Counter({
+      ...metric,
+      name: "bc_notifications_total",
+      help: "Notification mail attempts by result: sent, retry (failed, due again), dead (given up), not_configured (no SMTP server), gone.",
+      labelNames: ["result"] as const,
+    }),
     retentionMarked: new Counter({
       ...metric,
       name: "bc_retention_marked_total",
@@ -52,7 +58,7 @@ function createProcessMetrics() {
     retentionDeleted: new Counter({
       ...metric,
       name: "bc_retention_deleted_total",
-      help: "Rows retention deleted, by kind: requests, events, tpm_challenges, inventory_snapshots.",
+      help: "Rows retention deleted, by kind: requests, events, tpm_challenges, inventory_snapshots, approval_rule_hours, notifications.",
       labelNames: ["kind"] as const,
     }),
     ...databasePoolGauges(registry),

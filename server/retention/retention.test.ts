@@ -89,6 +89,7 @@ describe("marking expired requests", () => {
       deletedTpmChallenges: 0,
       deletedSnapshots: 0,
       deletedRuleHours: 0,
+      deletedNotifications: 0,
     });
     for (const name of ["expiredPending", "expiredApproval", "siteRequest"] as const) {
       const after = await storedRequest(ids[name]);

@@ -6,6 +6,7 @@ import { deleteOldRequests } from "./delete-old-requests";
 import { deleteOldSnapshots } from "./delete-old-snapshots";
 import { deleteOldTpmChallenges } from "./delete-old-tpm-challenges";
 import { deleteOldRuleHours } from "./delete-old-rule-hours";
+import { deleteOldNotifications } from "./delete-old-notifications";
 import { markExpiredRequests } from "./mark-expired-requests";
 import { observeRetention } from "../metrics/observe";
 
@@ -31,13 +32,15 @@ export interface RetentionResult {
   deletedTpmChallenges: number;
   deletedSnapshots: number;
   deletedRuleHours: number;
+  deletedNotifications: number;
 }
 
 /**
  * One retention pass at `now` (injectable for tests): mark expired requests,
  * delete old decided ones, then the old events of deleted requests, and TPM
  * challenges a day past their expiry, and inventory snapshots past theirs
- * (each node's latest kept), and approval rules' hourly counts two days old. Safe on
+ * (each node's latest kept), and approval rules' hourly counts two days old,
+ * and finished notification mails as old as the events kept. Safe on
  * several instances at once (SKIP LOCKED batches, conditional updates).
  */
 export async function runRetention(input: {
@@ -55,7 +58,8 @@ export async function runRetention(input: {
   const deletedTpmChallenges = await deleteOldTpmChallenges({ db, now, tenantId });
   const deletedSnapshots = await deleteOldSnapshots({ db, now, inventoryRetentionDays: settings.inventoryRetentionDays, tenantId });
   const deletedRuleHours = await deleteOldRuleHours({ db, now, tenantId });
-  const result = { marked, deletedRequests, deletedEvents, deletedTpmChallenges, deletedSnapshots, deletedRuleHours };
+  const deletedNotifications = await deleteOldNotifications({ db, now, eventRetentionDays: settings.eventRetentionDays, tenantId });
+  const result = { marked, deletedRequests, deletedEvents, deletedTpmChallenges, deletedSnapshots, deletedRuleHours, deletedNotifications };
   observeRetention(result);
   return result;
 }
