@@ -79,6 +79,9 @@ const envSchema = z.object({
   // 1: webhooks may target http and loopback/private addresses (development
   // and tests only; see server/webhooks/webhook-target.ts).
   BC_WEBHOOK_ALLOW_PRIVATE: z.enum(["0", "1"]).default("0"),
+
+  // Notification mail (issue #39): a nodemailer connection URL; unset, no mail is sent and the console says so.
+  BC_SMTP_URL: z.string().optional(),
 });
 
 const checkedEnvSchema = envSchema.refine(

@@ -37,6 +37,10 @@ export const METHOD_GROUPS: Record<string, string> = {
     "`machine-already-joined` or `hostname-in-use`, one needing more than one approval, or what Part G forbids; an approve rule " +
     "past its `maxPerHour` leaves the request pending. Read with `compute:join-tokens:read`, changed with " +
     "`compute:approval-rules:manage` (`pool-admin`, `tenant-admin`), on `compute-pool/{poolId}`.",
+  notifications:
+    "What each person who may decide a pool hears of its join requests: at once, a digest every 15 minutes, hourly, or nothing. " +
+    "Each user sets their own, per pool (a service key has no mailbox); a pool's default and its escalation are `pools/update`'s, " +
+    "set by a `tenant-admin`.",
 };
 
 /** The order groups are listed in; a group the registry serves but this list lacks comes last. */
@@ -51,4 +55,5 @@ export const GROUP_ORDER = [
   "tpmTrustStore",
   "pools",
   "approvalRules",
+  "notifications",
 ];
