@@ -5,7 +5,7 @@ export function MailNotConfigured() {
   return (
     <p className={listPage.notice} role="note" data-testid="mail-not-configured">
       <strong>No mail server is configured: notifications are not sent.</strong> An operator sets <code>BC_SMTP_URL</code> (see{" "}
-      <a href="/docs/api/notifications">the notifications reference</a> and docs/configuration.md); your choices here are kept until then.
+      <a href="/docs/api/notifications">the notifications reference</a>); your choices here are kept until then.
     </p>
   );
 }

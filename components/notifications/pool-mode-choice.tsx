@@ -21,7 +21,9 @@ export function PoolModeChoice({ setting }: { setting: PoolNotificationSettingJs
   const [chosen, setChosen] = useState<Choice | null>(null);
   const mutation = useUpdateSettingMutation(setting, {
     onSuccess: (answer) => {
-      setChosen(null);
+      // an earlier save answering while a later one is on its way leaves the later choice shown
+      const answered: Choice = answer.source === "mine" ? answer.mode : DEFAULT;
+      setChosen((choice) => (choice === answered ? null : choice));
       toast.success(`${answer.poolName}: ${MODE_LABELS[answer.mode]}${answer.source === "pool-default" ? " (the pool's default)" : ""}`);
     },
   });
@@ -37,13 +39,18 @@ export function PoolModeChoice({ setting }: { setting: PoolNotificationSettingJs
   ];
   return (
     <li className={`card ${styles.row}`} data-testid="pool-notification-setting" data-pool-id={setting.poolId}>
-      <div className={styles.pool}>
-        <strong id={labelId}>{setting.poolName}</strong>{" "}
-        <span className="mono muted">
-          {setting.tenantId} · {setting.siteId} · {setting.poolId}
+      <div className={styles.heading}>
+        <div>
+          <strong id={labelId}>{setting.poolName}</strong>{" "}
+          <span className="mono muted">
+            {setting.tenantId} · {setting.siteId} · {setting.poolId}
+          </span>
+        </div>
+        <span className="field-hint" aria-live="polite" data-testid="save-status">
+          {mutation.isPending ? "Saving…" : mutation.isSuccess ? "Saved" : ""}
         </span>
       </div>
-      <fieldset className={choiceFilter.filters} aria-labelledby={labelId}>
+      <fieldset className={`${choiceFilter.filters} ${styles.choices}`} aria-labelledby={labelId}>
         {choices.map((choice) => (
           <label key={choice.value} className={choiceFilter.filter}>
             <input
@@ -58,9 +65,6 @@ export function PoolModeChoice({ setting }: { setting: PoolNotificationSettingJs
           </label>
         ))}
       </fieldset>
-      <p className={`field-hint ${styles.status}`} aria-live="polite" data-testid="save-status">
-        {mutation.isPending ? "Saving…" : mutation.isSuccess ? "Saved" : ""}
-      </p>
       <CallError error={mutation.error} testId="setting-error" />
     </li>
   );

@@ -16,6 +16,8 @@ export function useUpdateSettingMutation(
   const queryClient = useQueryClient();
   return useMutation<{ setting: PoolNotificationSettingJson }, ApiClientError, NotificationMode | null>({
     mutationKey: notificationSettingKeys.update(pool.poolId),
+    // one pool's saves run one after the other: choices made quickly (arrow keys) reach the server in the order made
+    scope: { id: `notification-setting:${pool.poolId}` },
     mutationFn: (mode) => updateNotificationSetting({ tenantId: pool.tenantId, poolId: pool.poolId, mode }),
     onSuccess: ({ setting }) => {
       queryClient.setQueryData<NotificationSettingsJson>(
