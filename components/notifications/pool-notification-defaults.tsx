@@ -1,17 +1,9 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { lazy, Suspense, useState } from "react";
-import type { NotificationMode } from "@/lib/notifications/settings-schemas";
+import type { PoolNotificationFacts } from "./pool-notification-dialog";
 
 const PoolNotificationDialog = lazy(() => import("./pool-notification-dialog").then((m) => ({ default: m.PoolNotificationDialog })));
-
-export interface PoolNotificationFacts {
-  tenantId: string;
-  poolId: string;
-  notifyDefault: NotificationMode;
-  escalateAfterMinutes: number | null;
-  escalationEmails: string[];
-}
 
 /**
  * Issue #39: a tenant-admin's control for the pool's notification default and

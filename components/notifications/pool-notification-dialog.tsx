@@ -6,7 +6,15 @@ import { toast } from "@/components/ui/toast";
 import { useUpdatePoolMutation } from "@/data/pools/update-pool-mutation";
 import { MAX_ESCALATE_AFTER_MINUTES, NOTIFICATION_MODES, type NotificationMode } from "@/lib/notifications/settings-schemas";
 import { MODE_LABELS } from "./mode-labels";
-import type { PoolNotificationFacts } from "./pool-notification-defaults";
+
+/** A pool's notification settings as its heading knows them. */
+export interface PoolNotificationFacts {
+  tenantId: string;
+  poolId: string;
+  notifyDefault: NotificationMode;
+  escalateAfterMinutes: number | null;
+  escalationEmails: string[];
+}
 
 /** Addresses as typed, one a line or separated by commas; the server checks, lowercases and de-duplicates them. */
 const addressesOf = (text: string) =>
