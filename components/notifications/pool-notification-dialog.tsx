@@ -1,7 +1,7 @@
 "use client";
-import { useState } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { CallError } from "@/components/ui/call-error";
-import { DialogCancel, DialogFooter, ModalDialog } from "@/components/ui/dialog";
+import { DialogSaveFooter, ModalDialog } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
 import { useUpdatePoolMutation } from "@/data/pools/update-pool-mutation";
 import { MAX_ESCALATE_AFTER_MINUTES, NOTIFICATION_MODES, type NotificationMode } from "@/lib/notifications/settings-schemas";
@@ -85,43 +85,51 @@ export function PoolNotificationDialog(props: PoolNotificationFacts & { onClose:
             ))}
           </select>
         </label>
-        <label className="field">
-          Escalate after (minutes)
-          <input
-            className="input"
-            inputMode="numeric"
-            value={minutes}
-            onChange={(event) => setMinutes(event.target.value)}
-            aria-invalid={invalid("escalateAfterMinutes")}
-            aria-describedby="escalate-hint"
-            disabled={pending}
-          />
-          <span id="escalate-hint" className="field-hint">
-            1 to {MAX_ESCALATE_AFTER_MINUTES.toLocaleString("en")}; blank: no escalation.
-          </span>
-        </label>
-        <label className="field">
-          Escalation addresses
-          <textarea
-            className="input"
-            rows={3}
-            value={addresses}
-            onChange={(event) => setAddresses(event.target.value)}
-            aria-invalid={invalid("escalationEmails")}
-            aria-describedby="addresses-hint"
-            disabled={pending}
-          />
-          <span id="addresses-hint" className="field-hint">
-            One a line, at most 20.
-          </span>
-        </label>
-        <DialogFooter>
-          <DialogCancel pending={pending} />
-          <button type="submit" className="button button-primary" disabled={pending}>
-            {pending ? "Saving…" : "Save"}
-          </button>
-        </DialogFooter>
+        <HintedField
+          label="Escalate after (minutes)"
+          hint={`1 to ${MAX_ESCALATE_AFTER_MINUTES.toLocaleString("en")}; blank: no escalation.`}
+        >
+          {(described) => (
+            <input
+              className="input"
+              inputMode="numeric"
+              value={minutes}
+              onChange={(event) => setMinutes(event.target.value)}
+              aria-invalid={invalid("escalateAfterMinutes")}
+              aria-describedby={described}
+              disabled={pending}
+            />
+          )}
+        </HintedField>
+        <HintedField label="Escalation addresses" hint="One a line, at most 20.">
+          {(described) => (
+            <textarea
+              className="input"
+              rows={3}
+              value={addresses}
+              onChange={(event) => setAddresses(event.target.value)}
+              aria-invalid={invalid("escalationEmails")}
+              aria-describedby={described}
+              disabled={pending}
+            />
+          )}
+        </HintedField>
+        <DialogSaveFooter pending={pending} />
       </form>
     </ModalDialog>
+  );
+}
+
+/** A labelled control with a hint under it that describes it (the control gets the hint's id). */
+function HintedField({ label, hint, children }: { label: string; hint: string; children: (describedBy: string) => ReactNode }) {
+  const hintId = useId();
+  return (
+    <label className="field">
+      {label}
+      {children(hintId)}
+      <span id={hintId} className="field-hint">
+        {hint}
+      </span>
+    </label>
   );
 }
