@@ -100,6 +100,8 @@ test("a tenant-admin sets a pool's default and escalation in the pool's heading;
     await expect(dialog.getByTestId("pool-notification-error")).toContainText("escalateAfterMinutes");
     await expect(dialog.getByLabel("Escalate after (minutes)")).toHaveAttribute("aria-invalid", "true");
     await expectNoAxeViolationsInBothSchemes(owner);
+    await owner.setViewportSize({ width: 390, height: 844 });
+    await owner.screenshot({ path: screenshotPath("pool-notification-defaults-phone") });
     await dialog.getByLabel("Escalate after (minutes)").fill("30");
     await dialog.getByLabel("Escalation addresses").fill("Oncall@Example.test\nlead@example.test, oncall@example.test");
     await dialog.getByRole("button", { name: "Save" }).click();
