@@ -11,6 +11,7 @@ export function ConsoleHeader({ email }: { email: string }) {
       </NavLink>
       <div className={styles.user}>
         <NavLink href="/webhooks">Webhooks</NavLink>
+        <NavLink href="/settings/notifications">Notifications</NavLink>
         <span data-testid="signed-in-as">{email}</span>
         <SignOutButton />
       </div>

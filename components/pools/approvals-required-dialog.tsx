@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
 import { DecisionError } from "@/components/join-requests/decision-error";
-import { DialogCancel, DialogFooter, ModalDialog } from "@/components/ui/dialog";
+import { DialogSaveFooter, ModalDialog } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
 import { useUpdatePoolMutation } from "@/data/pools/update-pool-mutation";
 import { MAX_APPROVALS_REQUIRED } from "@/lib/validations/pools";
@@ -55,12 +55,7 @@ export function ApprovalsRequiredDialog(props: {
             ))}
           </select>
         </label>
-        <DialogFooter>
-          <DialogCancel pending={pending} />
-          <button type="submit" className="button button-primary" disabled={pending}>
-            {pending ? "Saving…" : "Save"}
-          </button>
-        </DialogFooter>
+        <DialogSaveFooter pending={pending} />
       </form>
     </ModalDialog>
   );

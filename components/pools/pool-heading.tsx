@@ -1,5 +1,6 @@
 import { NavLink } from "@/components/ui/nav-link";
 import type { ConsolePool } from "@/lib/pools/console-pool";
+import { PoolNotificationDefaults } from "@/components/notifications/pool-notification-defaults";
 import { ApprovalsRequiredSetting } from "./approvals-required-setting";
 import styles from "./pool-heading.module.css";
 
@@ -32,6 +33,15 @@ export function PoolHeading({ pool, children }: { pool: ConsolePool; children?: 
           approvalsRequired={pool.approvalsRequired}
           canManage={pool.canManagePool}
         />
+        {pool.canManagePool ? (
+          <PoolNotificationDefaults
+            tenantId={pool.tenantId}
+            poolId={pool.id}
+            notifyDefault={pool.notifyDefault}
+            escalateAfterMinutes={pool.escalateAfterMinutes}
+            escalationEmails={pool.escalationEmails}
+          />
+        ) : null}
       </div>
       {pool.archivedAt ? (
         <p className="muted">This pool is archived: it can still reject requests and withdraw approvals, but not approve.</p>

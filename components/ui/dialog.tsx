@@ -67,3 +67,15 @@ export function DialogCancel({ pending, children = "Cancel" }: { pending: boolea
     </Dialog.Close>
   );
 }
+
+/** A settings dialog's footer: Cancel, and Save (saying "Saving…" while it saves). */
+export function DialogSaveFooter({ pending }: { pending: boolean }) {
+  return (
+    <DialogFooter>
+      <DialogCancel pending={pending} />
+      <button type="submit" className="button button-primary" disabled={pending}>
+        {pending ? "Saving…" : "Save"}
+      </button>
+    </DialogFooter>
+  );
+}

@@ -600,10 +600,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Changes a pool's settings: `approvalsRequired` (1 to 5), how many distinct principals must approve a join request of the pool; `bootStates`, the boot states a joining machine's TPM quote may match; `requireKnownBoot`, whether it must match one.
+         * Changes a pool's settings: `approvalsRequired` (1 to 5), how many distinct principals must approve a join request of the pool; `bootStates`, the boot states a joining machine's TPM quote may match; `requireKnownBoot`, whether it must match one; the notification default and escalation.
          * @description Decided as `compute:pools:manage`.
          *
-         *     Only `tenant-admin` holds `compute:pools:manage`. A setting that is omitted stays as it is; setting what is already so returns the pool unchanged, without an event. Requests already waiting keep the count they were deferred with. A pool the tenant does not own is `NOT_FOUND`. `bootStates` (SPEC I2) replaces the pool's whole list: each `{ name, pcrs }` with `pcrs` PCR index (0-23) → SHA-256 value in lowercase hex, names unique (case-insensitive), at most 32 states; send the list you read with your change (a concurrent update is applied after or before yours, whole; the event shows what each replaced). A TPM join into a pool with boot states is asked for a quote of the PCRs they name. `requireKnownBoot` true needs at least one state; then a quote matching none defers the join `boot-state-unknown`, and a join without a TPM is refused.
+         *     Only `tenant-admin` holds `compute:pools:manage`. A setting that is omitted stays as it is; setting what is already so returns the pool unchanged, without an event. Requests already waiting keep the count they were deferred with. A pool the tenant does not own is `NOT_FOUND`. `bootStates` (SPEC I2) replaces the pool's whole list: each `{ name, pcrs }` with `pcrs` PCR index (0-23) → SHA-256 value in lowercase hex, names unique (case-insensitive), at most 32 states; send the list you read with your change (a concurrent update is applied after or before yours, whole; the event shows what each replaced). A TPM join into a pool with boot states is asked for a quote of the PCRs they name. `requireKnownBoot` true needs at least one state; then a quote matching none defers the join `boot-state-unknown`, and a join without a TPM is refused. Notifications (issue #39): `notifyDefault` (`immediate`, `digest_15m`, `hourly`, `off`) is what a user who may decide the pool hears when they have not chosen (`notifications/updateSettings`); `escalateAfterMinutes` (1 to 10080, or null: no escalation) and `escalationEmails` (at most 20 addresses, stored lowercased, each once) say who hears of a request still pending after that long.
          *
          *     Publishes `compute.admin.changed` (noun `pool`, verb `update`) with the new and previous value of each setting changed.
          *
@@ -762,6 +762,54 @@ export interface paths {
          *     Authorization `compute:join-tokens:read` @ `compute-pool`; kind read; module `server`; phase v0.4; status registered.
          */
         post: operations["approvalRulesTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/notifications/getSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The caller's own notification settings: for each pool they may decide, what they hear of its join requests and whether it is their choice or the pool's default; their address, and whether mail is sent at all.
+         * @description Decided as the caller, about themselves (a signed-in user).
+         *
+         *     A pool is listed where the caller holds `compute:join-tokens:create` (`pool-admin` on it or on every pool of its tenant, `tenant-admin`); pools they only view and archived pools are not. `mode` is `immediate`, `digest_15m` (a digest every 15 minutes), `hourly` or `off`; `source` is `mine` or `pool-default`. `mailConfigured` is false while no mail server is configured (`BC_SMTP_URL`): then nothing is sent. A service key has no mailbox: it is `PERMISSION_DENIED`, saying so.
+         *
+         *     Authorization the caller, about themselves (a signed-in user); kind read; module `server`; phase v0.7; status registered.
+         */
+        post: operations["notificationsGetSettings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/compute/notifications/updateSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sets what the caller hears of one pool's join requests: `mode`, or null to go back to the pool's default.
+         * @description Decided as `compute:join-tokens:create`.
+         *
+         *     Only for a pool the caller may decide: without a grant covering it, `PERMISSION_DENIED` whether or not it exists; a pool of another tenant is `NOT_FOUND`. Answers the pool's entry as `getSettings` lists it. A service key has no mailbox: it is `PERMISSION_DENIED`, saying so.
+         *
+         *     Authorization `compute:join-tokens:create` @ `compute-pool`; kind mutation; module `server`; phase v0.7; status registered.
+         */
+        post: operations["notificationsUpdateSettings"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1125,6 +1173,10 @@ export interface components {
                     };
                 }[];
                 requireKnownBoot: boolean;
+                /** @enum {string} */
+                notifyDefault: "immediate" | "digest_15m" | "hourly" | "off";
+                escalateAfterMinutes: number | null;
+                escalationEmails: string[];
                 archivedAt: string | null;
                 /** Format: date-time */
                 createdAt: string;
@@ -1268,6 +1320,36 @@ export interface components {
                 errors: number;
                 agree: number;
                 disagree: number;
+            };
+        };
+        NotificationsGetSettingsResponse: {
+            email: string;
+            mailConfigured: boolean;
+            pools: {
+                tenantId: string;
+                poolId: string;
+                poolName: string;
+                siteId: string;
+                /** @enum {string} */
+                mode: "immediate" | "digest_15m" | "hourly" | "off";
+                /** @enum {string} */
+                source: "mine" | "pool-default";
+                /** @enum {string} */
+                poolDefault: "immediate" | "digest_15m" | "hourly" | "off";
+            }[];
+        };
+        NotificationsUpdateSettingsResponse: {
+            setting: {
+                tenantId: string;
+                poolId: string;
+                poolName: string;
+                siteId: string;
+                /** @enum {string} */
+                mode: "immediate" | "digest_15m" | "hourly" | "off";
+                /** @enum {string} */
+                source: "mine" | "pool-default";
+                /** @enum {string} */
+                poolDefault: "immediate" | "digest_15m" | "hourly" | "off";
             };
         };
     };
@@ -4255,6 +4337,10 @@ export interface operations {
                         };
                     }[] | null;
                     requireKnownBoot?: boolean | null;
+                    notifyDefault?: ("immediate" | "digest_15m" | "hourly" | "off") | null;
+                    /** @description minutes a request waits before the escalation list hears of it; null: no escalation */
+                    escalateAfterMinutes?: number | null;
+                    escalationEmails?: string[] | null;
                 };
             };
         };
@@ -5055,6 +5141,227 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id"?: string;
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    notificationsGetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsGetSettingsResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT */
+            400: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED */
+            403: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: anything but POST. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL */
+            500: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAVAILABLE */
+            503: {
+                headers: {
+                    "x-request-id"?: string;
+                    "retry-after"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    notificationsUpdateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    tenantId: string;
+                    poolId: string;
+                    /** @description null: back to the pool's default */
+                    mode: ("immediate" | "digest_15m" | "hourly" | "off") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsUpdateSettingsResponse"];
+                };
+            };
+            /** @description INVALID_ARGUMENT */
+            400: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED */
+            401: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PERMISSION_DENIED */
+            403: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description METHOD_NOT_ALLOWED: anything but POST. */
+            405: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_STATE */
+            409: {
+                headers: {
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
             };
             /** @description PAYLOAD_TOO_LARGE */
             413: {

@@ -1,9 +1,7 @@
-import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { hashPassword } from "@/server/auth/password";
-import { newId } from "@/lib/ids";
-import { apiUrl, callMethod, expectError, principalOf } from "@/test/api/api-client";
+import { callMethod, expectError, principalOf } from "@/test/api/api-client";
+import { signedInUser } from "@/test/api/signed-in-user";
 import { addPool, createServiceKey, createWorld, eventsOf, makeRequest, storedRequest, type World } from "@/test/api/world";
 
 // SPEC H1: approvals required — below the count an approval is recorded and
@@ -114,7 +112,7 @@ describe("a pool requiring 2 approvals", () => {
     const poolId = await poolRequiring(2);
     const id = await makeRequest(world, { poolId });
     const key = await approver();
-    const user = await signedInUser();
+    const user = await signedInUser([{ tenantId: world.tenantId, poolId: null, role: "pool_admin" }]);
     expect((await approve(poolId, id, key)).body.state).toBe("pending");
     const done = await callMethod(
       "joinRequests/approve",
@@ -216,41 +214,3 @@ describe("pools/update (compute:pools:manage: tenant-admin only)", () => {
     expect(response.body.error.details).toEqual([expect.objectContaining({ field: "approvalsRequired" })]);
   });
 });
-
-/** A user of the world's tenant with pool-admin on every pool, signed in: its session cookie and principal id. */
-async function signedInUser(): Promise<{ id: string; cookie: string }> {
-  const db = await getDb();
-  const id = newId("usr");
-  const email = `approver-${randomBytes(4).toString("hex")}@example.test`;
-  const password = "approver-password-123";
-  await db.user.create({
-    data: {
-      id,
-      email,
-      name: email,
-      passwordHash: await hashPassword(password),
-      grants: { create: [{ id: newId("grant"), tenantId: world.tenantId, poolId: null, role: "pool_admin" }] },
-    },
-  });
-  const jar = new Map<string, string>();
-  const keep = (response: Response) => {
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(";");
-      const index = pair!.indexOf("=");
-      jar.set(pair!.slice(0, index), pair!.slice(index + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join("; ");
-  const csrf = await fetch(apiUrl("/api/auth/csrf"));
-  keep(csrf);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-  const signIn = await fetch(apiUrl("/api/auth/callback/credentials"), {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookie(), origin: inject("baseUrl") },
-    body: new URLSearchParams({ csrfToken, email, password, json: "true", callbackUrl: apiUrl("/") }).toString(),
-  });
-  keep(signIn);
-  expect([...jar.keys()].some((name) => name.endsWith("next-auth.session-token"))).toBe(true);
-  return { id, cookie: cookie() };
-}

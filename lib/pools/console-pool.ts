@@ -1,3 +1,5 @@
+import type { NotificationMode } from "@/lib/notifications/settings-schemas";
+
 /** A pool as a console page heads it: its facts and what the signed-in principal may do there. */
 export interface ConsolePool {
   id: string;
@@ -7,6 +9,10 @@ export interface ConsolePool {
   /** SPEC H1: distinct approvals a request deferred into this pool needs */
   approvalsRequired: number;
   archivedAt: Date | null;
+  /** issue #39: what a decider who has not chosen hears, and the escalation (tenant-admins change them) */
+  notifyDefault: NotificationMode;
+  escalateAfterMinutes: number | null;
+  escalationEmails: string[];
   name: string;
   tenantName: string;
   siteName: string;

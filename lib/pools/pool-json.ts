@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { timestamp } from "@/lib/wire/fields";
 import { approvalsRequiredField } from "@/lib/join-requests/approval-json";
+import { notificationModeField } from "@/lib/notifications/settings-schemas";
 import { bootStateSchema, readStoredBootStates } from "./boot-states";
 
 // A pool as pools/update answers it.
@@ -14,6 +15,10 @@ export const poolJson = z.strictObject({
   // SPEC I2: the known boot states and whether a join must match one
   bootStates: z.array(bootStateSchema),
   requireKnownBoot: z.boolean(),
+  // issue #39: what a decider who has not chosen hears, and who hears of a request still pending after escalateAfterMinutes
+  notifyDefault: notificationModeField,
+  escalateAfterMinutes: z.int().nullable(),
+  escalationEmails: z.array(z.string()),
   archivedAt: timestamp.nullable(),
   createdAt: timestamp,
 });
@@ -37,6 +42,9 @@ export function toPoolJson(row: PoolRow): PoolJson {
     approvalsRequired: row.approvalsRequired,
     bootStates: readStoredBootStates(row.bootStates),
     requireKnownBoot: row.requireKnownBoot,
+    notifyDefault: row.notifyDefault,
+    escalateAfterMinutes: row.escalateAfterMinutes,
+    escalationEmails: row.escalationEmails,
     archivedAt: row.archivedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   };

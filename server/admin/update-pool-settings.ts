@@ -1,6 +1,6 @@
 import "server-only";
 import type { Db } from "../db/client";
-import type { Pool, Prisma } from "../db/generated/client";
+import type { NotificationMode, Pool, Prisma } from "../db/generated/client";
 import { readStoredBootStates, type BootState } from "@/lib/pools/boot-states";
 import { AdminError, type AdminOutcome } from "./admin-error";
 import { recordAdminChange, type AdminActor } from "./record-admin-change";
@@ -11,11 +11,18 @@ export interface PoolSettings {
   /** SPEC I2: the whole list, replacing the pool's (validated by bootStatesField) */
   bootStates?: BootState[];
   requireKnownBoot?: boolean;
+  /** issue #39: what a decider who has not chosen hears */
+  notifyDefault?: NotificationMode;
+  /** issue #39: minutes until the escalation list hears of a pending request; null: no escalation */
+  escalateAfterMinutes?: number | null;
+  /** lowercased and de-duplicated (escalationEmailsField) */
+  escalationEmails?: string[];
 }
 
 /**
- * SPEC H1, I2: changes a pool's settings (approvals required, known boot
- * states, whether a known boot is required), for pools/update and the
+ * SPEC H1, I2, issue #39: changes a pool's settings (approvals required, known
+ * boot states, whether a known boot is required, the notification default and
+ * escalation), for pools/update and the
  * operator's command line. The pool's row is locked while it is read and
  * written, so two concurrent updates apply one after the other; `bootStates`
  * replaces the whole list (the last writer's list wins, and the event shows
@@ -42,12 +49,19 @@ export async function updatePoolSettings(
       approvalsRequired: args.approvalsRequired ?? before.approvalsRequired,
       bootStates: args.bootStates ?? readStoredBootStates(before.bootStates),
       requireKnownBoot: args.requireKnownBoot ?? before.requireKnownBoot,
+      notifyDefault: args.notifyDefault ?? before.notifyDefault,
+      // null is a value here (escalation off): only undefined leaves it as it was
+      escalateAfterMinutes: args.escalateAfterMinutes === undefined ? before.escalateAfterMinutes : args.escalateAfterMinutes,
+      escalationEmails: args.escalationEmails ?? before.escalationEmails,
     };
     checkKnownBootSatisfiable(after);
     const previous = {
       approvalsRequired: before.approvalsRequired,
       bootStates: readStoredBootStates(before.bootStates),
       requireKnownBoot: before.requireKnownBoot,
+      notifyDefault: before.notifyDefault,
+      escalateAfterMinutes: before.escalateAfterMinutes,
+      escalationEmails: before.escalationEmails,
     };
     const changed = (Object.keys(after) as (keyof typeof after)[]).filter(
       (key) => JSON.stringify(after[key]) !== JSON.stringify(previous[key]),

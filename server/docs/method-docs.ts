@@ -36,11 +36,13 @@ const CREDENTIAL_NAMES: Record<MachineCredentialKind, string> = {
 
 function authorizationOf(method: MethodDefinition): string {
   if (method.access === "machine") return method.credentials.map((credential) => CREDENTIAL_NAMES[credential]).join(" or ");
+  if (method.access === "caller") return method.callers;
   return `\`${method.permission}\` @ \`${method.resource}\``;
 }
 
 function decidedSentence(method: MethodDefinition): string {
-  return method.access === "machine" ? `Decided as ${authorizationOf(method)}.` : `Decided as \`${method.permission}\`.`;
+  if (method.access === "machine" || method.access === "caller") return `Decided as ${authorizationOf(method)}.`;
+  return `Decided as \`${method.permission}\`.`;
 }
 
 /** One sentence for plain types ("Publishes `a`, `b`."); one per event when the reference says what an event carries. */

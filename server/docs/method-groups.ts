@@ -29,7 +29,8 @@ export const METHOD_GROUPS: Record<string, string> = {
     "(RFC 5280 path validation at the time of the join) is allowed as if it were on the allow-list. Decided on `compute-tenant/{tenantId}`.",
   pools:
     "A pool's settings: how many distinct principals (users or service keys) must approve each of its join requests " +
-    "(`approvalsRequired`, 1 to 5). Decided on `compute-pool/{poolId}` as `compute:pools:manage`, which only `tenant-admin` holds.",
+    "(`approvalsRequired`, 1 to 5), its known boot states, and what its deciders hear by default and who hears of a request " +
+    "left waiting (`notifyDefault`, `escalateAfterMinutes`, `escalationEmails`). Decided on `compute-pool/{poolId}` as `compute:pools:manage`, which only `tenant-admin` holds.",
   approvalRules:
     "A pool's approval rules: CEL expressions over the deferred request, its discovery entry and the time, run in order when a " +
     "request is deferred. A shadow rule records what it would do; the first enforce rule that matches approves, rejects or raises " +
@@ -37,6 +38,10 @@ export const METHOD_GROUPS: Record<string, string> = {
     "`machine-already-joined` or `hostname-in-use`, one needing more than one approval, or what Part G forbids; an approve rule " +
     "past its `maxPerHour` leaves the request pending. Read with `compute:join-tokens:read`, changed with " +
     "`compute:approval-rules:manage` (`pool-admin`, `tenant-admin`), on `compute-pool/{poolId}`.",
+  notifications:
+    "What each person who may decide a pool hears of its join requests: at once, a digest every 15 minutes, hourly, or nothing. " +
+    "Each user sets their own, per pool (a service key has no mailbox); a pool's default and its escalation are `pools/update`'s, " +
+    "set by a `tenant-admin`.",
 };
 
 /** The order groups are listed in; a group the registry serves but this list lacks comes last. */
@@ -51,4 +56,5 @@ export const GROUP_ORDER = [
   "tpmTrustStore",
   "pools",
   "approvalRules",
+  "notifications",
 ];

@@ -172,8 +172,43 @@ export interface NodeMethodDefinition<
   handler(context: NodeMethodContext<z.output<Schema>>): Promise<SuccessBody<Responses>>;
 }
 
+/** What a caller method's handler gets: the authenticated principal, the only resource it acts on. */
+export interface CallerMethodContext<Input> {
+  input: Input;
+  principal: Principal;
+  db: Db;
+  now: Date;
+  requestId: string;
+}
+
+/**
+ * A method about the caller themselves (their own notification settings): no
+ * pool, site or tenant to authorize on, so no permission; the handler
+ * decides who it answers and narrows what it reads to the caller's grants.
+ */
+export interface CallerMethodDefinition<
+  Schema extends z.ZodType = z.ZodType,
+  Responses extends SuccessResponses = SuccessResponses,
+> extends MethodFacts<Schema, Responses> {
+  access: "caller";
+  /** who may call, as the reference's "Decided as …" sentence says it */
+  callers: string;
+  handler(context: CallerMethodContext<z.output<Schema>>): Promise<SuccessBody<Responses>>;
+}
+
 export type MethodDefinition =
-  PoolMethodDefinition | MachineMethodDefinition | SiteMethodDefinition | TenantMethodDefinition | NodeMethodDefinition;
+  | PoolMethodDefinition
+  | MachineMethodDefinition
+  | SiteMethodDefinition
+  | TenantMethodDefinition
+  | NodeMethodDefinition
+  | CallerMethodDefinition;
+
+export function defineCallerMethod<Schema extends z.ZodType, Responses extends SuccessResponses>(
+  definition: Omit<CallerMethodDefinition<Schema, Responses>, "access">,
+): CallerMethodDefinition<Schema, Responses> {
+  return { ...definition, access: "caller" };
+}
 
 export function defineNodeMethod<
   Schema extends z.ZodType<{ tenantId: string; nodeId: string }, unknown>,

@@ -16,7 +16,8 @@ export const updatePoolMethod = definePoolMethod({
   permission: "compute:pools:manage",
   summary:
     "Changes a pool's settings: `approvalsRequired` (1 to 5), how many distinct principals must approve a join request of the pool; " +
-    "`bootStates`, the boot states a joining machine's TPM quote may match; `requireKnownBoot`, whether it must match one.",
+    "`bootStates`, the boot states a joining machine's TPM quote may match; `requireKnownBoot`, whether it must match one; " +
+    "the notification default and escalation.",
   description:
     "Only `tenant-admin` holds `compute:pools:manage`. A setting that is omitted stays as it is; setting what is already so returns " +
     "the pool unchanged, without an event. Requests already waiting keep the count they were deferred with. " +
@@ -25,7 +26,10 @@ export const updatePoolMethod = definePoolMethod({
     "lowercase hex, names unique (case-insensitive), at most 32 states; send the list you read with your change (a concurrent " +
     "update is applied after or before yours, whole; the event shows what each replaced). A TPM join into a pool with boot states " +
     "is asked for a quote of the PCRs they name. `requireKnownBoot` true needs at least one state; then a quote matching none " +
-    "defers the join `boot-state-unknown`, and a join without a TPM is refused.",
+    "defers the join `boot-state-unknown`, and a join without a TPM is refused. " +
+    "Notifications (issue #39): `notifyDefault` (`immediate`, `digest_15m`, `hourly`, `off`) is what a user who may decide the pool " +
+    "hears when they have not chosen (`notifications/updateSettings`); `escalateAfterMinutes` (1 to 10080, or null: no escalation) " +
+    "and `escalationEmails` (at most 20 addresses, stored lowercased, each once) say who hears of a request still pending after that long.",
   publishes: [
     { type: "compute.admin.changed", carries: " (noun `pool`, verb `update`) with the new and previous value of each setting changed" },
   ],
@@ -40,6 +44,9 @@ export const updatePoolMethod = definePoolMethod({
       approvalsRequired: input.approvalsRequired,
       bootStates: input.bootStates,
       requireKnownBoot: input.requireKnownBoot,
+      notifyDefault: input.notifyDefault,
+      escalateAfterMinutes: input.escalateAfterMinutes,
+      escalationEmails: input.escalationEmails,
     });
     return { pool: toPoolJson(result.pool) };
   },

@@ -3,6 +3,7 @@ import type { MethodDefinition } from "./define-method";
 import { approveJoinRequestMethod, listJoinRequestsMethod, rejectJoinRequestMethod } from "./join-requests-methods";
 import { listEventsMethod } from "./events-methods";
 import { updatePoolMethod } from "./pools-methods";
+import { getSettingsMethod, updateSettingsMethod } from "./notification-methods";
 import {
   createRuleMethod,
   deleteRuleMethod,
@@ -60,6 +61,8 @@ export const METHODS: readonly MethodDefinition[] = [
   deleteRuleMethod,
   reorderRulesMethod,
   testRuleMethod,
+  getSettingsMethod,
+  updateSettingsMethod,
 ];
 
 const byName = new Map(METHODS.map((method) => [method.name, method]));

@@ -12,6 +12,7 @@ import { findPool, poolOrNotFound } from "../places/find-pool";
 import { parseInput } from "@/lib/validations/parse-input";
 import {
   MethodResult,
+  type CallerMethodDefinition,
   type MachineMethodDefinition,
   type MethodDefinition,
   type NodeMethodDefinition,
@@ -69,6 +70,8 @@ function serveByAccess(method: MethodDefinition, db: Db, request: Request, now: 
       return serveNodeMethod(method, db, request, now, requestId);
     case "machine":
       return serveMachineMethod(method, db, request, now, requestId);
+    case "caller":
+      return serveCallerMethod(method, db, request, now, requestId);
   }
 }
 
@@ -112,6 +115,12 @@ async function serveNodeMethod(method: NodeMethodDefinition, db: Db, request: Re
   const input = await parseBody(method, request);
   const node = await findNodeForPrincipal(db, principal, method.permission, input.tenantId, input.nodeId);
   return method.handler({ input, principal, node, db, now, requestId });
+}
+
+async function serveCallerMethod(method: CallerMethodDefinition, db: Db, request: Request, now: Date, requestId: string) {
+  const principal = await authenticatePrincipal(db, request, method.kind);
+  const input = await parseBody(method, request);
+  return method.handler({ input, principal, db, now, requestId });
 }
 
 async function serveMachineMethod(method: MachineMethodDefinition, db: Db, request: Request, now: Date, requestId: string) {
