@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { env } from "../env";
 import { log } from "../log";
 import type { BackgroundWorker } from "../workers/background-worker";
-import { napper } from "../workers/nap";
+import { claimLoop } from "../workers/claim-loop";
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from "./backoff";
 import { claimDeliveries, type ClaimedDelivery } from "./claim-deliveries";
 import { enqueueDeliveries } from "./enqueue-deliveries";
@@ -11,6 +11,12 @@ import { loadAttemptInputs, type AttemptInput } from "./load-attempt-inputs";
 import { recordAttempt } from "./record-attempt";
 import { sendWebhook, type SendOutcome } from "./send-webhook";
 import { observeWebhookAttempt } from "../metrics/observe";
+
+/** A claimed delivery with what its attempt needs. */
+interface Claimed {
+  delivery: ClaimedDelivery;
+  input: AttemptInput;
+}
 
 export interface DeliveryWorkerOptions {
   db: Db;
@@ -43,11 +49,8 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): BackgroundW
   const leaseMs = options.leaseMs ?? timeoutMs + 60_000;
   const pollMs = options.pollMs ?? env().BC_WEBHOOK_POLL_MS;
   const concurrency = options.concurrency ?? 8;
-  const inFlight = new Set<Promise<void>>();
-  const sleep = napper();
-  let stopping = false;
 
-  async function attempt(delivery: ClaimedDelivery, input: AttemptInput): Promise<void> {
+  async function attempt({ delivery, input }: Claimed): Promise<void> {
     const at = clock();
     const outcome: SendOutcome = input.keyError
       ? { ok: false, statusCode: null, error: input.keyError, durationMs: 0 }
@@ -67,50 +70,24 @@ export function startDeliveryWorker(options: DeliveryWorkerOptions): BackgroundW
     else if (result === "retry") log.info("webhook delivery failed; will retry", fields);
   }
 
-  function launch(delivery: ClaimedDelivery, input: AttemptInput): void {
-    const running: Promise<void> = attempt(delivery, input)
-      .catch((error: unknown) => log.error("webhook attempt could not be recorded", { eventId: delivery.eventId, error: String(error) }))
-      .finally(() => {
-        inFlight.delete(running);
-        sleep.wake(); // a slot is free, and the request's next event may be due
-      });
-    inFlight.add(running);
-  }
-
-  const loop = (async () => {
-    let lastEnqueue = -Infinity;
-    while (!stopping) {
-      let busy = false;
-      try {
-        const free = concurrency - inFlight.size;
-        if (free > 0) {
-          if (performance.now() - lastEnqueue >= pollMs) {
-            await enqueueDeliveries({ db, now: clock(), tenantId });
-            lastEnqueue = performance.now();
-          }
-          const now = clock();
-          const claimed = await claimDeliveries({ db, now, leaseUntil: new Date(now.getTime() + leaseMs), limit: free, tenantId });
-          // Claimed deliveries are attempted even when a stop came meanwhile.
-          const inputs = claimed.length ? await loadAttemptInputs(db, claimed, now) : new Map<bigint, AttemptInput>();
-          for (const delivery of claimed) {
-            const input = inputs.get(delivery.id);
-            if (input) launch(delivery, input);
-          }
-          busy = claimed.length === free;
-        }
-      } catch (error) {
-        log.error("webhook worker pass failed", { error: String(error) });
-      }
-      if (!stopping && (!busy || inFlight.size >= concurrency)) await sleep.nap(pollMs);
-    }
-    await Promise.allSettled([...inFlight]);
-  })();
-
-  return {
-    async stop() {
-      stopping = true;
-      sleep.wake();
-      await loop;
+  return claimLoop<Claimed>({
+    pollMs,
+    concurrency,
+    scan: async () => {
+      await enqueueDeliveries({ db, now: clock(), tenantId });
     },
-  };
+    async claim(limit) {
+      const now = clock();
+      const claimed = await claimDeliveries({ db, now, leaseUntil: new Date(now.getTime() + leaseMs), limit, tenantId });
+      const inputs = claimed.length ? await loadAttemptInputs(db, claimed, now) : new Map<bigint, AttemptInput>();
+      return claimed.flatMap((delivery) => {
+        const input = inputs.get(delivery.id);
+        return input ? [{ delivery, input }] : [];
+      });
+    },
+    attempt,
+    onPassError: (error) => log.error("webhook worker pass failed", { error: String(error) }),
+    onAttemptError: ({ delivery }, error) =>
+      log.error("webhook attempt could not be recorded", { eventId: delivery.eventId, error: String(error) }),
+  });
 }
