@@ -74,7 +74,7 @@ export function grantAllows(grant: Grant, permission: Permission, tenantId: stri
  * reject): pool-admin on the pool or tenant-wide, or tenant-admin. The
  * notifications ask the same question of a user's grants.
  */
-export const DECIDE_PERMISSION: Permission = "compute:join-tokens:create";
+export const DECIDE_PERMISSION = "compute:join-tokens:create" satisfies Permission;
 
 /** Whether one of `grants` may decide the join requests of `poolId`. */
 export const mayDecide = (grants: readonly Grant[], tenantId: string, poolId: string): boolean =>

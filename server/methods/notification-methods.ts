@@ -1,5 +1,6 @@
 import "server-only";
 import { getSettingsInput, getSettingsResponse, updateSettingsInput, updateSettingsResponse } from "@/lib/notifications/settings-schemas";
+import { DECIDE_PERMISSION } from "../auth/roles";
 import { env } from "../env";
 import { getNotificationSettings } from "../notification-settings/get-notification-settings";
 import { mailConfigured } from "../notification-settings/mail-configured";
@@ -38,7 +39,7 @@ export const updateSettingsMethod = definePoolMethod({
   resource: "compute-pool",
   name: "notifications/updateSettings",
   kind: "mutation",
-  permission: "compute:join-tokens:create",
+  permission: DECIDE_PERMISSION,
   summary: "Sets what the caller hears of one pool's join requests: `mode`, or null to go back to the pool's default.",
   description:
     "Only for a pool the caller may decide: without a grant covering it, `PERMISSION_DENIED` whether or not it exists; a pool of " +

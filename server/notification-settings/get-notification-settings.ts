@@ -1,12 +1,9 @@
 import "server-only";
 import type { Db } from "../db/client";
 import type { Principal } from "../auth/principal";
-import { grantAllows, PERMISSIONS_BY_ROLE } from "../auth/roles";
+import { DECIDE_PERMISSION, mayDecide, PERMISSIONS_BY_ROLE } from "../auth/roles";
 import type { NotificationSettingsJson } from "@/lib/notifications/settings-schemas";
 import { toSettingJson } from "./setting-json";
-
-/** The permission that lets a principal decide a pool's requests, and so hear of them. */
-const DECIDE = "compute:join-tokens:create" as const;
 
 /**
  * The caller's own notification settings: one entry for each pool they may
@@ -21,7 +18,7 @@ export async function getNotificationSettings(input: {
 }): Promise<NotificationSettingsJson> {
   const { db, principal } = input;
   const user = await db.user.findUniqueOrThrow({ where: { id: principal.id }, select: { email: true } });
-  const deciding = principal.grants.filter((grant) => PERMISSIONS_BY_ROLE[grant.role].includes(DECIDE));
+  const deciding = principal.grants.filter((grant) => PERMISSIONS_BY_ROLE[grant.role].includes(DECIDE_PERMISSION));
   const pools = deciding.length
     ? await db.pool.findMany({
         where: {
@@ -33,7 +30,7 @@ export async function getNotificationSettings(input: {
       })
     : [];
   // the query narrows; the rule itself is roles.ts's, applied to each pool it found
-  const decidable = pools.filter((pool) => principal.grants.some((grant) => grantAllows(grant, DECIDE, pool.tenantId, pool.id)));
+  const decidable = pools.filter((pool) => mayDecide(principal.grants, pool.tenantId, pool.id));
   const chosen = await db.notificationPreference.findMany({
     where: { userId: principal.id, poolId: { in: decidable.map((pool) => pool.id) } },
     select: { poolId: true, mode: true },

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Db } from "../db/client";
 import type { Principal } from "../auth/principal";
-import { grantAllows, grantAllowsTenantWide } from "../auth/roles";
+import { DECIDE_PERMISSION, grantAllows, grantAllowsTenantWide } from "../auth/roles";
 import type { ConsolePool } from "@/lib/pools/console-pool";
 
 /**
@@ -49,7 +49,7 @@ export async function findPoolForPrincipal(input: { db: Db; principal: Principal
     escalationEmails: pool.escalationEmails,
     archivedAt: pool.archivedAt,
     principalId: principal.id,
-    canDecide: allows("compute:join-tokens:create"),
+    canDecide: allows(DECIDE_PERMISSION),
     canManagePool: allows("compute:pools:manage"),
     canManageRules: allows("compute:approval-rules:manage"),
     canManageAttestation: principal.grants.some((grant) => grantAllowsTenantWide(grant, "compute:attestation:manage", pool.tenantId)),

@@ -2,7 +2,7 @@ import "server-only";
 import { Prisma } from "../db/generated/client";
 import type { Db } from "../db/client";
 import type { Principal } from "../auth/principal";
-import { grantAllows, PERMISSIONS_BY_ROLE } from "../auth/roles";
+import { mayDecide, PERMISSIONS_BY_ROLE } from "../auth/roles";
 import { effectiveStateSql } from "../join-requests/effective-state-sql";
 import type { SiteSummary } from "@/lib/pools/pool-summary";
 
@@ -63,7 +63,7 @@ export async function listPoolsForPrincipal(input: { db: Db; principal: Principa
       siteId: pool.siteId,
       archived: pool.archivedAt !== null,
       requiresTpm: pool.requiresTpm,
-      canDecide: principal.grants.some((grant) => grantAllows(grant, "compute:join-tokens:create", pool.tenantId, pool.id)),
+      canDecide: mayDecide(principal.grants, pool.tenantId, pool.id),
       pendingOwn: own,
       pendingEffective: own + unclaimed,
     });
