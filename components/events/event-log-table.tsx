@@ -4,6 +4,7 @@ import dataTable from "@/components/ui/data-table.module.css";
 import tableCards from "@/components/ui/table-cards.module.css";
 import type { EventJson } from "@/lib/events/event-json";
 import { shortType } from "./event-log-url";
+import { requestPagePath } from "@/lib/url/console-paths";
 
 type Data = Record<string, unknown>;
 const text = (value: unknown) => (typeof value === "string" ? value : null);
@@ -45,11 +46,7 @@ export function EventLogTable({ poolId, events, actors }: { poolId: string; even
                   <span className={`badge ${BADGE[type] ?? ""}`}>{type}</span>
                 </td>
                 <td className="mono" data-label="Request">
-                  {requestId ? (
-                    <NavLink href={`/pools/${encodeURIComponent(poolId)}/requests/${encodeURIComponent(requestId)}`}>{requestId}</NavLink>
-                  ) : (
-                    "—"
-                  )}
+                  {requestId ? <NavLink href={requestPagePath(poolId, requestId)}>{requestId}</NavLink> : "—"}
                 </td>
                 <td className="mono" data-label="By">
                   {actor ? (actors[actor] ?? actor) : "—"}

@@ -16,6 +16,7 @@ import machineCell from "@/components/ui/machine-cell.module.css";
 import styles from "./queue.module.css";
 import { useQueueShortcuts } from "./queue-shortcuts";
 import type { RowAction } from "./row-action";
+import { requestPagePath } from "@/lib/url/console-paths";
 
 const ShortcutsHelpDialog = lazy(() => import("./shortcuts-help-dialog").then((m) => ({ default: m.ShortcutsHelpDialog })));
 
@@ -104,7 +105,7 @@ export function RequestsTable(props: {
                 <td>
                   <div className={machineCell.machine}>
                     <span className={machineCell.hostname}>
-                      <NavLink href={`/pools/${encodeURIComponent(pool.id)}/requests/${request.id}`}>{request.machine.hostname}</NavLink>
+                      <NavLink href={requestPagePath(pool.id, request.id)}>{request.machine.hostname}</NavLink>
                       <StateBadge state={request.state} />
                       <SiteRequestBadge request={request} />
                     </span>

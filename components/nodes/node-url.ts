@@ -1,6 +1,7 @@
 import { NODE_STATE_FILTERS, type NodeStateFilter } from "@/lib/validations/nodes";
 import { NODE_ID_PATTERN } from "@/lib/validations/fields";
 import { ATTESTATION_STATES, type AttestationState } from "@/lib/nodes/node-attestation";
+import { nodePagePath } from "@/lib/url/console-paths";
 
 // The nodes list's view lives in the URL: ?state=active|revoked|all&attestation=trusted|untrusted|stale&cursor=node_…
 
@@ -33,4 +34,4 @@ export function nodeListHref(poolId: string, view: Partial<NodeListView> = {}): 
   return `/pools/${encodeURIComponent(poolId)}/nodes${search ? `?${search}` : ""}`;
 }
 
-export const nodeHref = (poolId: string, nodeId: string) => `/pools/${encodeURIComponent(poolId)}/nodes/${encodeURIComponent(nodeId)}`;
+export const nodeHref = nodePagePath;

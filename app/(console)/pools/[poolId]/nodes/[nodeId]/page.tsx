@@ -23,6 +23,7 @@ import { NODE_JSON_SELECT } from "@/server/nodes/node-rows";
 import { attestationReading } from "@/server/nodes/attestation-reading";
 import { findPoolForPrincipal } from "@/server/pools/find-pool-for-principal";
 import { describeActors } from "@/server/users/describe-actors";
+import { requestPagePath } from "@/lib/url/console-paths";
 
 type Props = {
   params: Promise<{ poolId: string; nodeId: string }>;
@@ -90,9 +91,7 @@ export default async function NodePage({ params, searchParams }: Props) {
             <dt>Join request</dt>
             <dd className="mono">
               {node.joinRequestId ? (
-                <NavLink href={`/pools/${encodeURIComponent(pool.id)}/requests/${encodeURIComponent(node.joinRequestId)}`}>
-                  {node.joinRequestId}
-                </NavLink>
+                <NavLink href={requestPagePath(pool.id, node.joinRequestId)}>{node.joinRequestId}</NavLink>
               ) : (
                 <span className="muted">none: admitted at once</span>
               )}

@@ -22,6 +22,7 @@ import { listEvents } from "@/server/events/list-events";
 import { findJoinRequest } from "@/server/join-requests/find-join-request";
 import { findPoolForPrincipal } from "@/server/pools/find-pool-for-principal";
 import { describeActors } from "@/server/users/describe-actors";
+import { requestPagePath } from "@/lib/url/console-paths";
 
 type Props = { params: Promise<{ poolId: string; requestId: string }> };
 
@@ -32,7 +33,7 @@ export default async function JoinRequestPage({ params }: Props) {
   const { poolId: rawPoolId, requestId: rawRequestId } = await params;
   const poolId = safeDecode(rawPoolId);
   const requestId = safeDecode(rawRequestId);
-  const { principal } = await requireUser(`/pools/${encodeURIComponent(poolId)}/requests/${encodeURIComponent(requestId)}`);
+  const { principal } = await requireUser(requestPagePath(poolId, requestId));
   const db = await getDb();
   const now = new Date();
   const pool = await findPoolForPrincipal({ db, principal, poolId });
