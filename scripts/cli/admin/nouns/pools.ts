@@ -3,7 +3,7 @@ import { listPools } from "@/server/admin/list-places";
 import { setPoolArchived } from "@/server/admin/set-pool-archived";
 import { required, text, type AdminContext, type AdminNoun, type OptionValues } from "./admin-command";
 import { at, printOutcome, printTable } from "./output";
-import { updatePool } from "./pools-update";
+import { POOLS_UPDATE_OPTIONS, POOLS_UPDATE_SYNOPSIS, updatePool } from "./pools-update";
 
 async function archive(context: AdminContext, values: OptionValues, archived: boolean) {
   const id = required(values, "id", pools);
@@ -55,8 +55,8 @@ export const pools: AdminNoun = {
       },
     },
     update: {
-      synopsis: "--pool <poolId> --approvals-required <1-5>",
-      options: { pool: { type: "string" }, "approvals-required": { type: "string" } },
+      synopsis: POOLS_UPDATE_SYNOPSIS,
+      options: POOLS_UPDATE_OPTIONS,
       run: (context, values) => updatePool(context, values, pools),
     },
     archive: { synopsis: "--tenant <tenantId> --id <poolId>", options: ref, run: (context, values) => archive(context, values, true) },
