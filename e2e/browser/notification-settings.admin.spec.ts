@@ -1,6 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { expectNoAxeViolationsInBothSchemes } from "@/test/browser/axe";
-import { createAcmePool, db, userIdOf } from "@/test/browser/data";
+import { createAcmePool, createPendingRequest, db, randomSuffix, userIdOf } from "@/test/browser/data";
 import { expectNoSidewaysScroll } from "@/test/browser/layout";
 import { screenshotPath } from "@/test/browser/queue";
 import { E2E_ROLES } from "@/test/browser/roles";
@@ -118,3 +118,64 @@ test("a tenant-admin sets a pool's default and escalation in the pool's heading;
   await page.goto("/settings/notifications");
   await expect(rowOf(page, poolId).getByRole("radio", { name: "Pool default (Hourly digest)" })).toBeChecked();
 });
+
+/**
+ * A delivery as the worker records it while no mail server is configured. The
+ * browser suite's server runs no workers, so each test writes its own.
+ */
+async function recordDelivery(row: {
+  kind: string;
+  email: string;
+  userId: string;
+  poolId: string;
+  requestId: string | null;
+  status: string;
+}) {
+  const { rows } = await db().query(
+    `INSERT INTO notification_deliveries (delivery_key, kind, tenant_id, pool_id, user_id, email, request_id, status, attempts,
+       next_attempt_at, last_attempt_at, last_error, created_at)
+     VALUES ($1, $2, 'acme', $3, $4, $5, $6, $7, 1, now(), now(), 'BC_SMTP_URL is not set', now()) RETURNING id::text AS id`,
+    [`e2e:${randomSuffix()}`, row.kind, row.poolId, row.userId, row.email, row.requestId, row.status],
+  );
+  return rows[0].id as string;
+}
+
+for (const [size, viewport] of SIZES) {
+  test(`${size}: "Mail to you" lists the user's own mails with their status, links to the request, and never another's`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    const { poolId } = await createAcmePool(`mail-log-${size}`);
+    const request = await createPendingRequest({ poolId, label: `mail-log-${size}` });
+    const mine = await recordDelivery({
+      kind: "waiting",
+      email: "admin@acme.test",
+      userId: await userIdOf("admin@acme.test"),
+      poolId,
+      requestId: request.id,
+      status: "not_configured",
+    });
+    const theirs = await recordDelivery({
+      kind: "waiting",
+      email: "owner@acme.test",
+      userId: await userIdOf("owner@acme.test"),
+      poolId,
+      requestId: request.id,
+      status: "not_configured",
+    });
+    await page.goto("/settings/notifications");
+    const log = page.getByRole("region", { name: "Mail to you" });
+    const row = log.locator(`[data-testid="mail-delivery"][data-delivery-id="${mine}"]`);
+    await expect(row).toContainText("A request waits");
+    await expect(row.getByTestId("mail-delivery-status")).toHaveText("not sent (no mail server)");
+    await expect(log.locator(`[data-delivery-id="${theirs}"]`)).toHaveCount(0);
+    // the operator's error text stays with the operator
+    await expect(log).not.toContainText("BC_SMTP_URL is not set");
+    await row.scrollIntoViewIfNeeded();
+    await expectNoSidewaysScroll(page, `mail log (${size})`);
+    await page.screenshot({ path: screenshotPath(`notification-mail-log-${size}`), fullPage: false });
+    await expectNoAxeViolationsInBothSchemes(page);
+    await row.getByRole("link", { name: request.id }).click();
+    await expect(page).toHaveURL(new RegExp(`/pools/${poolId}/requests/${request.id}$`));
+  });
+}

@@ -7,6 +7,7 @@ import { nounUsage, type AdminContext, type AdminNoun } from "./nouns/admin-comm
 import { discovery } from "./nouns/discovery";
 import { enrollmentKeys } from "./nouns/enrollment-keys";
 import { grants } from "./nouns/grants";
+import { notifications } from "./nouns/notifications";
 import { pools } from "./nouns/pools";
 import { rules } from "./nouns/rules";
 import { serviceKeys } from "./nouns/service-keys";
@@ -16,7 +17,20 @@ import { tpm } from "./nouns/tpm";
 import { users } from "./nouns/users";
 import { webhooks } from "./nouns/webhooks";
 
-const NOUNS: AdminNoun[] = [tenants, sites, pools, rules, users, grants, serviceKeys, enrollmentKeys, discovery, tpm, webhooks];
+const NOUNS: AdminNoun[] = [
+  tenants,
+  sites,
+  pools,
+  rules,
+  users,
+  grants,
+  serviceKeys,
+  enrollmentKeys,
+  discovery,
+  tpm,
+  webhooks,
+  notifications,
+];
 
 export const ADMIN_USAGE = `Usage: npm run admin -- <noun> <verb> [options]   (against DATABASE_URL, or the embedded database)
 ${NOUNS.map((noun) => `  ${noun.name.padEnd(15)} ${Object.keys(noun.verbs).join("|")}`).join("\n")}
