@@ -21,8 +21,8 @@
 //
 // GET /metrics reaches whichever app process the kernel hands the connection
 // to; that process asks this primary, which sums every app process's metrics
-// (prom-client's AggregatorRegistry) and sends the text back, so one scrape of
-// the port sees the whole machine (server/metrics/process-metrics-text.ts).
+// and sends the text back, so one scrape of the port sees the whole machine
+// (scripts/serve/cluster-metrics.mjs: at once, and never going backwards).
 //
 // BC_WEB_CONCURRENCY: how many processes (default: the number of cores with
 // DATABASE_URL, 1 without). Arguments are passed to `next start` (-p, -H).
@@ -30,7 +30,7 @@
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
-import promClient from "prom-client";
+import { clusterMetrics } from "./serve/cluster-metrics.mjs";
 
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 const CONFIGURATION_ERROR = 2; // what the app process exits with (server/lifecycle/refuse-misconfigured-start.ts)
@@ -79,16 +79,18 @@ if (cluster.isPrimary) {
     served = true;
     for (let i = 1; i < count; i++) fork();
   });
-  const metrics = new promClient.AggregatorRegistry();
+  const metrics = clusterMetrics({ workers: () => Object.values(cluster.workers ?? {}) });
   cluster.on("message", (worker, message) => {
+    metrics.onMessage(worker, message);
     if (message?.type !== "bc:metrics-request") return;
     const answer = (fields) => worker.isConnected() && worker.send({ type: "bc:metrics-response", id: message.id, ...fields });
-    metrics.clusterMetrics().then(
+    metrics.text().then(
       (text) => answer({ text }),
       (error) => answer({ error: String(error?.message ?? error) }),
     );
   });
   cluster.on("exit", (worker, code, signal) => {
+    void metrics.onExit(worker);
     const ranFor = Date.now() - startedAt.get(worker.id);
     startedAt.delete(worker.id);
     if (stopping) {

@@ -1,21 +1,24 @@
 import "server-only";
 import cluster from "node:cluster";
 import { randomUUID } from "node:crypto";
-import { AggregatorRegistry } from "prom-client";
 import { processMetrics } from "./process-metrics";
 
 // Behind `npm start` one port is shared by several app processes and a scrape
 // reaches any one of them, so per-process series would come and go between
 // scrapes (Prometheus would mark them stale). Instead the process answering
-// asks the primary (scripts/serve.mjs), which sums every app process's
-// metrics with prom-client's AggregatorRegistry — the same IPC messages
-// prom-client's cluster support uses — and sends the text back. Each host is
-// then one target; Prometheus's `instance` label tells hosts apart.
+// asks the primary (scripts/serve.mjs), which asks every app process for its
+// registry's snapshot and sums the freshest it has within half a second
+// (scripts/serve/cluster-metrics.mjs, with prom-client's aggregation), keeping
+// what exited processes counted. Each host is then one target; Prometheus's
+// `instance` label tells hosts apart.
 
-/** The message types scripts/serve.mjs answers (plain JS: keep in step). */
+/** The message types of scripts/serve.mjs and scripts/serve/cluster-metrics.mjs (plain JS: keep in step). */
 export const METRICS_REQUEST = "bc:metrics-request";
 export const METRICS_RESPONSE = "bc:metrics-response";
-const TIMEOUT_MS = 6_000; // the primary waits up to 5 s for every app process
+export const METRICS_COLLECT = "bc:metrics-collect";
+export const METRICS_SNAPSHOT = "bc:metrics-snapshot";
+// the primary answers within half a second (it sums the snapshots it has then); more is a primary in trouble
+const TIMEOUT_MS = 2_000;
 
 interface MetricsResponse {
   type: typeof METRICS_RESPONSE;
@@ -39,13 +42,12 @@ export function startProcessMetrics(): void {
   if (state.__betterComputeMetricsIpc || !cluster.isWorker) return;
   const pending = new Map<string, (response: MetricsResponse) => void>();
   state.__betterComputeMetricsIpc = { pending };
-  // Answers the primary's prom-client requests with this process's registry.
-  AggregatorRegistry.setRegistries([processMetrics().registry]);
-  new AggregatorRegistry();
   process.on("message", (message: unknown) => {
-    const response = message as Partial<MetricsResponse> | null;
-    if (response?.type !== METRICS_RESPONSE || typeof response.id !== "string") return;
-    pending.get(response.id)?.(response as MetricsResponse);
+    const received = message as { type?: unknown; id?: unknown } | null;
+    // the primary collecting every process's snapshot for a scrape
+    if (received?.type === METRICS_COLLECT) void sendSnapshot(received.id);
+    if (received?.type !== METRICS_RESPONSE || typeof received.id !== "string") return;
+    pending.get(received.id)?.(received as MetricsResponse);
   });
 }
 
@@ -70,4 +72,9 @@ export async function processMetricsText(): Promise<string> {
   });
   if (response.error !== undefined || response.text === undefined) throw new Error(`aggregating metrics failed: ${response.error}`);
   return response.text;
+}
+
+async function sendSnapshot(id: unknown): Promise<void> {
+  const metrics = await processMetrics().registry.getMetricsAsJSON();
+  if (process.connected) process.send?.({ type: METRICS_SNAPSHOT, id, metrics });
 }
