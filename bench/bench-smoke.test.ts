@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import { runNpmScript } from "../test/harness/run-npm-script";
 import { gatingVerdicts, type StormResult } from "./boot-storm";
+import type { ScrapeFigures } from "./metrics-scrape";
 
 // `npm run bench` is not part of the suite; this tiny run proves the harness
 // still works end to end (its own cluster, dataset, server, load, both floors
@@ -30,6 +31,7 @@ it("npm run bench -- --smoke measures every scenario against its floors without 
       nodePageWeight: { path: string; scripts: number; gzipBytes: number };
       bootStorm: StormResult;
       rulesTest: { requests: number; runs: number; p99Ms: number; held: boolean | null };
+      metricsScrape: { first: ScrapeFigures; underLoad: ScrapeFigures[] };
     };
     const scenarios = new Set(result.rows.map((row) => row.scenario));
     expect([...scenarios].sort()).toEqual([
@@ -68,6 +70,13 @@ it("npm run bench -- --smoke measures every scenario against its floors without 
     // the dry run read all 1,000 of its pool's requests (checked in the bench) and was timed; its 2 s target is judged at 10,000 only
     expect(result.rulesTest).toMatchObject({ requests: 1_000, runs: 3, held: null });
     expect(result.rulesTest.p99Ms).toBeGreaterThan(0);
+    // GET /metrics right after start and under load: answered, and never backwards (its time is a figure, not gated here)
+    expect(result.metricsScrape.first).toMatchObject({ scrapes: 1, failed: 0 });
+    expect(result.metricsScrape.underLoad.length).toBeGreaterThan(0);
+    for (const figures of result.metricsScrape.underLoad) {
+      expect(figures.scrapes).toBeGreaterThan(0);
+      expect(figures).toMatchObject({ failed: 0, backwards: 0 });
+    }
     expect(result.nodePageWeight.path).toMatch(/^\/pools\/[^/]+\/nodes\/node_[0-9a-z]{26}$/);
   } finally {
     await rm(dir, { recursive: true, force: true });

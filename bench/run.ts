@@ -28,6 +28,7 @@ import { printStorm, stormOnFreshServer, stormOptions, type StormResult } from "
 import { printTable, type Row } from "./report";
 import { createBenchNodes, listNodesBody, NODE_COUNT, NODE_POOL, reportBody, tokensFor } from "./node-scenario";
 import { printRulesTest, rulesTestPhase, type RulesTestResult } from "./rules-test-scenario";
+import { firstScrape, scrapeDuring, scrapeVerdict, type ScrapeFigures } from "./metrics-scrape";
 
 const { values: args } = parseArgs({
   options: {
@@ -59,6 +60,8 @@ async function main() {
   let nodePage: PageWeight | undefined;
   let storm: StormResult | undefined;
   let rulesTest: RulesTestResult | undefined;
+  const metricsToken = randomBytes(24).toString("base64url");
+  const metricsScrape: { first?: ScrapeFigures; underLoad: (ScrapeFigures & { rows: number; connections: number })[] } = { underLoad: [] };
   try {
     await runNpmScript("db:migrate", env);
     if (!args["skip-build"]) await runNpmScript("build", env);
@@ -82,8 +85,12 @@ async function main() {
         // ... through one join token, faster than its rate cap allows (the cap's own cost is still paid)
         BC_JOIN_MAX_PER_MINUTE: "1000000",
         NEXTAUTH_SECRET: randomBytes(32).toString("base64"),
+        BC_METRICS_TOKEN: metricsToken,
       },
     });
+    // as a Prometheus server scrapes an app that just started (its other processes still starting)
+    metricsScrape.first = await firstScrape(server.baseUrl, metricsToken);
+    console.log(scrapeVerdict("GET /metrics right after start", metricsScrape.first));
     const floorStarting = startHttpFloor({ databaseUrl: cluster.url, processes, poolMax, logFile: "bench/results/http-floor.log.tmp" });
     try {
       const httpFloor = await floorStarting;
@@ -129,7 +136,16 @@ async function main() {
           const list = (baseUrl: string, state: "pending" | "all", from?: string) => () =>
             httpLoad({ ...common, url: `${baseUrl}/api/compute/joinRequests/list`, bodyFor: () => listBody(state, from) });
           await measure("list pending (page 100)", connections, {
-            http: list(server.baseUrl, "pending"),
+            // at the most connections, scraped as Prometheus would scrape it meanwhile
+            http:
+              connections === poolMax
+                ? async () => {
+                    const { result, scrapes } = await scrapeDuring(server.baseUrl, metricsToken, list(server.baseUrl, "pending")());
+                    metricsScrape.underLoad.push({ rows: loaded, connections, ...scrapes });
+                    console.log(scrapeVerdict(`GET /metrics under ${connections} connections`, scrapes));
+                    return result;
+                  }
+                : list(server.baseUrl, "pending"),
             floor: () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "pending") }),
             httpFloor: list(httpFloor.baseUrl, "pending"),
           });
@@ -195,6 +211,7 @@ async function main() {
     nodePageWeight: nodePage,
     bootStorm: storm,
     rulesTest,
+    metricsScrape,
     explainAtLargest: explain,
   };
   const out = args.out ?? path.join("bench", "results", `bench-${result.at.replace(/[:.]/g, "-")}.json`);
@@ -209,6 +226,11 @@ async function main() {
     if (weight) console.log(`${name} first-load JavaScript: ${(weight.gzipBytes / 1000).toFixed(1)} kB gzipped (target ≤ 150 kB)`);
   }
   if (rulesTest) printRulesTest(rulesTest);
+  if (metricsScrape.first) console.log(`\n${scrapeVerdict("GET /metrics right after start", metricsScrape.first)}`);
+  for (const figures of metricsScrape.underLoad)
+    console.log(
+      scrapeVerdict(`GET /metrics under ${figures.connections} connections at ${figures.rows.toLocaleString("en")} rows`, figures),
+    );
   if (storm) {
     console.log(`\nBoot storm (${storm.known} known + ${storm.unknown} unknown at ${storm.concurrency})`);
     printStorm(storm);
