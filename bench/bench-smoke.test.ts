@@ -25,6 +25,7 @@ it("npm run bench -- --smoke measures every scenario against its floors without 
         http: { requests: number; errors: number };
         floor?: { requests: number; errors: number };
         httpFloor?: { requests: number; errors: number; throughput: number };
+        nextFloor?: { requests: number; errors: number; throughput: number };
       }[];
       explainAtLargest: Record<string, string>;
       pageWeight: { path: string; scripts: number; gzipBytes: number };
@@ -54,6 +55,8 @@ it("npm run bench -- --smoke measures every scenario against its floors without 
       expect(row.httpFloor?.requests, `${row.scenario} c${row.connections} http floor`).toBeGreaterThan(0);
       expect(row.httpFloor?.throughput, `${row.scenario} c${row.connections} http floor`).toBeGreaterThan(0);
       expect(row.httpFloor?.errors, `${row.scenario} c${row.connections} http floor`).toBe(0);
+      expect(row.nextFloor?.requests, `${row.scenario} c${row.connections} next floor`).toBeGreaterThan(0);
+      expect(row.nextFloor?.errors, `${row.scenario} c${row.connections} next floor`).toBe(0);
     }
     expect(result.explainAtLargest.pending).toMatch(/Index Scan/);
     for (const weight of [result.pageWeight, result.nodePageWeight]) {

@@ -16,6 +16,8 @@ export async function httpLoad(options: {
   /** a bearer per request (a node's JWT), instead of `bearer` */
   bearerFor?: (index: number) => string;
   expectStatus?: number[];
+  /** more headers on every request (the Next.js floor's x-bench-floor) */
+  headers?: Record<string, string>;
 }): Promise<Figures> {
   let index = 0;
   const expected = new Set(options.expectStatus ?? [200]);
@@ -29,7 +31,7 @@ export async function httpLoad(options: {
     connections: options.connections,
     duration: options.seconds,
     amount: options.amount,
-    headers: { authorization: `Bearer ${options.bearer}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${options.bearer}`, "content-type": "application/json", ...options.headers },
     requests: [
       {
         setupRequest: (request) => {

@@ -10,6 +10,8 @@ export interface Row {
   floor?: Figures;
   /** a bare node:http server sending the same SQL and writing the same bytes (bench/http-floor) */
   httpFloor?: Figures;
+  /** the HTTP floor's handlers in a route handler of the app (server/bench-floor): the framework's cost, none of ours */
+  nextFloor?: Figures;
 }
 
 const fmt = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? "-" : n.toFixed(digits));
@@ -21,6 +23,7 @@ export function printTable(rows: Row[], options: { header: boolean }): void {
       ...["rows", "scenario", "conns", "req/s", "p50 ms", "p99 ms", "errors"],
       ...["pg floor req/s", "pg floor p50", "pg floor p99", "p50 ×pg floor"],
       ...["http floor req/s", "http floor p50", "http floor p99", "p50 ×http floor", "% of http floor"],
+      ...["next floor req/s", "next floor p50", "next floor p99", "p50 ×next floor", "% of next floor"],
     ]);
   }
   for (const row of rows) {
@@ -41,6 +44,11 @@ export function printTable(rows: Row[], options: { header: boolean }): void {
       fmt(row.httpFloor?.p99Ms, 2),
       row.httpFloor ? fmt(row.http.p50Ms / row.httpFloor.p50Ms, 2) : "-",
       row.httpFloor ? `${fmt((100 * row.http.throughput) / row.httpFloor.throughput, 0)}%` : "-",
+      fmt(row.nextFloor?.throughput, 0),
+      fmt(row.nextFloor?.p50Ms, 2),
+      fmt(row.nextFloor?.p99Ms, 2),
+      row.nextFloor ? fmt(row.http.p50Ms / row.nextFloor.p50Ms, 2) : "-",
+      row.nextFloor ? `${fmt((100 * row.http.throughput) / row.nextFloor.throughput, 0)}%` : "-",
     ]);
   }
   const widths = lines[0]!.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));

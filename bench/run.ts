@@ -18,7 +18,7 @@ import { httpLoad } from "./http-load";
 import { floorLoad } from "./floor-load";
 import { approveBody, floorApprove, floorList, listBody } from "./workload/scenarios";
 import { explainList } from "./explain";
-import { checkSameAnswers } from "./http-floor/check-same-answers";
+import { checkSameAnswers, publishedAt } from "./http-floor/check-same-answers";
 import { startHttpFloor } from "./http-floor/start-http-floor";
 import { approveAllJoins, createJoinPool, JOIN_BEARER, makeJoinBodies } from "./join-scenario";
 import { randomBytes } from "node:crypto";
@@ -61,6 +61,8 @@ async function main() {
   let storm: StormResult | undefined;
   let rulesTest: RulesTestResult | undefined;
   const metricsToken = randomBytes(24).toString("base64url");
+  // turns on the Next.js floor in the app for this run only (server/bench-floor/serve-floor.ts)
+  const benchFloorToken = randomBytes(32).toString("base64url");
   const metricsScrape: { first?: ScrapeFigures; underLoad: (ScrapeFigures & { rows: number; connections: number })[] } = { underLoad: [] };
   try {
     await runNpmScript("db:migrate", env);
@@ -86,8 +88,12 @@ async function main() {
         BC_JOIN_MAX_PER_MINUTE: "1000000",
         NEXTAUTH_SECRET: randomBytes(32).toString("base64"),
         BC_METRICS_TOKEN: metricsToken,
+        BC_BENCH_FLOOR_TOKEN: benchFloorToken,
       },
     });
+    const nextFloorUrl = (method: string) => `${server.baseUrl}/api/compute/bench-floor/${method}`;
+    const nextFloorHeaders = { "x-bench-floor": benchFloorToken };
+    const nextFloor = { name: "Next.js floor", url: (method: string) => nextFloorUrl(`joinRequests.${method}`), headers: nextFloorHeaders };
     // as a Prometheus server scrapes an app that just started (its other processes still starting)
     metricsScrape.first = await firstScrape(server.baseUrl, metricsToken);
     console.log(scrapeVerdict("GET /metrics right after start", metricsScrape.first));
@@ -107,25 +113,39 @@ async function main() {
         const cursor = await deepCursor(client);
         console.log(`\n▶ ${loaded.toLocaleString("en")} join requests`);
         // the floor must answer what the app answers, or its figures mean nothing
-        await checkSameAnswers(client, server.baseUrl, httpFloor.baseUrl, cursor);
-        console.log("HTTP floor answers as the app does (list pending, list all from a cursor: same bytes; approve: same shape and event)");
+        await checkSameAnswers(client, server.baseUrl, publishedAt("HTTP floor", httpFloor.baseUrl), cursor);
+        await checkSameAnswers(client, server.baseUrl, nextFloor, cursor);
+        console.log(
+          "HTTP and Next.js floors answer as the app does (list pending, list all from a cursor: same bytes; approve: same shape and event)",
+        );
         const measure = async (
           scenario: string,
           connections: number,
-          runs: { http: () => Promise<Row["http"]>; floor?: () => Promise<Row["floor"]>; httpFloor?: () => Promise<Row["httpFloor"]> },
+          runs: {
+            http: () => Promise<Row["http"]>;
+            floor?: () => Promise<Row["floor"]>;
+            httpFloor?: () => Promise<Row["httpFloor"]>;
+            nextFloor?: () => Promise<Row["nextFloor"]>;
+          },
         ) => {
           const row: Row = { size, rows: loaded, scenario, connections, http: await runs.http() };
           if (runs.floor) row.floor = await runs.floor();
           if (runs.httpFloor) row.httpFloor = await runs.httpFloor();
+          if (runs.nextFloor) row.nextFloor = await runs.nextFloor();
           rows.push(row);
           printTable([row], { header: false });
         };
         // Warm every app process and HTTP floor process (JIT, connection pools)
         // before measuring: each holds its own, and a cold one skews the first run it serves.
-        for (const baseUrl of [server.baseUrl, httpFloor.baseUrl]) {
+        for (const url of [
+          `${server.baseUrl}/api/compute/joinRequests/list`,
+          `${httpFloor.baseUrl}/api/compute/joinRequests/list`,
+          nextFloorUrl("joinRequests.list"),
+        ]) {
           await httpLoad({
-            url: `${baseUrl}/api/compute/joinRequests/list`,
+            url,
             bearer: BENCH_BEARER,
+            headers: nextFloorHeaders,
             connections: Math.max(...connectionsList, processes),
             seconds: args.smoke ? 1 : 3,
             bodyFor: () => listBody("pending"),
@@ -135,6 +155,13 @@ async function main() {
           const common = { bearer: BENCH_BEARER, connections, seconds };
           const list = (baseUrl: string, state: "pending" | "all", from?: string) => () =>
             httpLoad({ ...common, url: `${baseUrl}/api/compute/joinRequests/list`, bodyFor: () => listBody(state, from) });
+          const nextFloorList = (state: "pending" | "all", from?: string) => () =>
+            httpLoad({
+              ...common,
+              url: nextFloorUrl("joinRequests.list"),
+              headers: nextFloorHeaders,
+              bodyFor: () => listBody(state, from),
+            });
           await measure("list pending (page 100)", connections, {
             // at the most connections, scraped as Prometheus would scrape it meanwhile
             http:
@@ -148,31 +175,35 @@ async function main() {
                 : list(server.baseUrl, "pending"),
             floor: () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "pending") }),
             httpFloor: list(httpFloor.baseUrl, "pending"),
+            nextFloor: nextFloorList("pending"),
           });
           await measure("list all, deep cursor", connections, {
             http: list(server.baseUrl, "all", cursor),
             floor: () =>
               floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "all", cursor) }),
             httpFloor: list(httpFloor.baseUrl, "all", cursor),
+            nextFloor: nextFloorList("all", cursor),
           });
           // each run approves requests of its own, made just before it
-          const approve = (baseUrl: string) => async () => {
+          const approve = (url: string, headers?: Record<string, string>) => async () => {
             const targets = await approvalTargets(client, approvalsFor(connections));
             return httpLoad({
               ...common,
-              url: `${baseUrl}/api/compute/joinRequests/approve`,
+              url,
+              headers,
               amount: targets.length,
               bodyFor: (i) => approveBody(targets[i % targets.length]!),
             });
           };
           await measure("approve (distinct pending)", connections, {
-            http: approve(server.baseUrl),
+            http: approve(`${server.baseUrl}/api/compute/joinRequests/approve`),
             floor: async () => {
               const targets = await approvalTargets(client, approvalsFor(connections));
               const run = (c: pg.PoolClient, i: number) => floorApprove(c, targets[i]!);
               return floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, amount: targets.length, run });
             },
-            httpFloor: approve(httpFloor.baseUrl),
+            httpFloor: approve(`${httpFloor.baseUrl}/api/compute/joinRequests/approve`),
+            nextFloor: approve(nextFloorUrl("joinRequests.approve"), nextFloorHeaders),
           });
           const machines = await makeJoinBodies(joinsFor(connections));
           const join = { ...common, url: `${server.baseUrl}/api/compute/nodes/join`, bearer: JOIN_BEARER, amount: machines.length };

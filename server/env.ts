@@ -16,6 +16,9 @@ const envSchema = z.object({
   // GET /metrics is served only when set, to `Authorization: Bearer <it>`;
   // empty counts as unset (`BC_METRICS_TOKEN=` in a compose file means off).
   BC_METRICS_TOKEN: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(16).optional()),
+  // `npm run bench` only: the Next.js floor (server/bench-floor/) answers calls
+  // carrying it in `x-bench-floor`; unset (every deployment), it is a 404.
+  BC_BENCH_FLOOR_TOKEN: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(32).optional()),
 
   // The machine join (SPEC B5).
   // 32 bytes, base64 or hex: encrypts each tenant CA's private key at rest.

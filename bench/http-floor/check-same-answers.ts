@@ -8,25 +8,39 @@ interface Answer {
   text: string;
 }
 
-async function post(baseUrl: string, method: string, body: string): Promise<Answer> {
-  const response = await fetch(`${baseUrl}/api/compute/joinRequests/${method}`, {
+/** Where a floor (or the app) answers joinRequests/<method>, and what else a call carries. */
+export interface Endpoint {
+  name: string;
+  url: (method: "list" | "approve") => string;
+  headers?: Record<string, string>;
+}
+
+/** The published methods at a base URL: the app's, or the HTTP floor's (which serves the same paths). */
+export const publishedAt = (name: string, baseUrl: string): Endpoint => ({
+  name,
+  url: (method) => `${baseUrl}/api/compute/joinRequests/${method}`,
+});
+
+async function post(endpoint: Endpoint | string, method: "list" | "approve", body: string): Promise<Answer> {
+  const target = typeof endpoint === "string" ? publishedAt("the app", endpoint) : endpoint;
+  const response = await fetch(target.url(method), {
     method: "POST",
-    headers: { authorization: `Bearer ${BENCH_BEARER}`, "content-type": "application/json" },
+    headers: { authorization: `Bearer ${BENCH_BEARER}`, "content-type": "application/json", ...target.headers },
     body,
   });
   return { status: response.status, contentType: response.headers.get("content-type"), text: await response.text() };
 }
 
 /** Throws, showing where, unless both answered the same status, content type and bytes. */
-function assertSame(what: string, app: Answer, floor: Answer): void {
+function assertSameAnswer(what: string, app: Answer, floor: Answer): void {
   const [a, f] = [`${app.status} ${app.contentType}`, `${floor.status} ${floor.contentType}`];
-  if (a !== f) throw new Error(`HTTP floor check, ${what}: the app answered ${a}, the HTTP floor ${f}: ${floor.text.slice(0, 200)}`);
+  if (a !== f) throw new Error(`floor check, ${what}: the app answered ${a}, the floor ${f}: ${floor.text.slice(0, 200)}`);
   if (app.text === floor.text) return;
   let at = 0;
   while (app.text[at] === floor.text[at]) at++;
   const around = (text: string) => JSON.stringify(text.slice(Math.max(0, at - 60), at + 60));
   throw new Error(
-    `HTTP floor check, ${what}: the bodies differ at character ${at} (app ${app.text.length}, floor ${floor.text.length})\n` +
+    `floor check, ${what}: the bodies differ at character ${at} (app ${app.text.length}, floor ${floor.text.length})\n` +
       `  app:   ${around(app.text)}\n  floor: ${around(floor.text)}`,
   );
 }
@@ -54,20 +68,21 @@ function approvalShape(text: string): string {
  * by shape (each approves its own request), the floor's by the bytes the app
  * lists for the same request afterwards, and the event each wrote.
  */
-export async function checkSameAnswers(client: pg.Client, appUrl: string, floorUrl: string, cursor: string): Promise<void> {
+export async function checkSameAnswers(client: pg.Client, appUrl: string, floorAt: Endpoint, cursor: string): Promise<void> {
+  const assertSame = (what: string, app: Answer, floor: Answer) => assertSameAnswer(`${floorAt.name}, ${what}`, app, floor);
   for (const [what, body] of [
     ["list pending", listBody("pending")],
     ["list all, deep cursor", listBody("all", cursor)],
   ] as const) {
     const app = await post(appUrl, "list", body);
     if (app.status !== 200 || JSON.parse(app.text).joinRequests.length === 0)
-      throw new Error(`HTTP floor check, ${what}: the app answered ${app.status} ${app.text.slice(0, 200)}`);
-    assertSame(what, app, await post(floorUrl, "list", body));
+      throw new Error(`${floorAt.name} check, ${what}: the app answered ${app.status} ${app.text.slice(0, 200)}`);
+    assertSame(what, app, await post(floorAt, "list", body));
   }
   const [appTarget, floorTarget] = await approvalTargets(client, 2);
   const app = await post(appUrl, "approve", approveBody(appTarget!));
-  const floor = await post(floorUrl, "approve", approveBody(floorTarget!));
-  if (app.status !== 200) throw new Error(`HTTP floor check, approve: the app answered ${app.status} ${app.text.slice(0, 200)}`);
+  const floor = await post(floorAt, "approve", approveBody(floorTarget!));
+  if (app.status !== 200) throw new Error(`${floorAt.name} check, approve: the app answered ${app.status} ${app.text.slice(0, 200)}`);
   assertSame("approve (shape)", { ...app, text: approvalShape(app.text) }, { ...floor, text: approvalShape(floor.text) });
   // Earlier sizes' approve runs left thousands approved in that pool: start
   // the page just before the floor's request (the list goes by id, after the cursor).
@@ -84,7 +99,7 @@ export async function checkSameAnswers(client: pg.Client, appUrl: string, floorU
     (request) => request.id === floorTarget,
   );
   if (!listed)
-    throw new Error(`HTTP floor check, approve: the app does not list ${floorTarget} as approved: ${approved.text.slice(0, 200)}`);
+    throw new Error(`${floorAt.name} check, approve: the app does not list ${floorTarget} as approved: ${approved.text.slice(0, 200)}`);
   assertSame("approve (the floor's answer against the app's list of it)", { ...approved, text: JSON.stringify(listed) }, floor);
   const event = async (requestId: string): Promise<Answer> => {
     // each side's own: the request, its expiry, and the time of its approval
@@ -94,7 +109,7 @@ export async function checkSameAnswers(client: pg.Client, appUrl: string, floorU
        FROM events WHERE request_id = $1`,
       [requestId],
     );
-    if (rows.length !== 1) throw new Error(`HTTP floor check, approve: ${rows.length} events for ${requestId}, not 1`);
+    if (rows.length !== 1) throw new Error(`${floorAt.name} check, approve: ${rows.length} events for ${requestId}, not 1`);
     return { status: 200, contentType: null, text: JSON.stringify(rows[0]) };
   };
   assertSame("approve (its event)", await event(appTarget!), await event(floorTarget!));

@@ -7,7 +7,7 @@ import cluster from "node:cluster";
 import { createServer } from "node:http";
 import pg from "pg";
 import { newId } from "@/lib/ids";
-import { answerFloor } from "./handlers";
+import { answerFloor } from "@/server/bench-floor/answer-floor";
 
 const port = Number(process.env.PORT);
 const processes = Number(process.env.HTTP_FLOOR_PROCESSES ?? "1");

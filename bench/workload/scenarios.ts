@@ -2,7 +2,7 @@ import type pg from "pg";
 import { listJoinRequestsSql } from "@/server/join-requests/list-join-requests";
 import type { StateFilter } from "@/lib/validations/join-requests";
 import { APPROVE_POOL, BENCH_KEY, HOT } from "./dataset";
-import { floorApproveStatements } from "./floor-approve";
+import { floorApproveStatements } from "@/server/bench-floor/floor-approve";
 
 // What each scenario sends: the HTTP body, and the floor's statements for it.
 

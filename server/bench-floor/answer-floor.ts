@@ -10,7 +10,7 @@ import { toJoinRequestJson } from "@/server/join-requests/join-request-json";
 import { approveJoinRequestMethod, listJoinRequestsMethod } from "@/server/methods/join-requests-methods";
 import { poolFactsFromJson, poolOrNotFound, type PoolFacts, type PoolRef } from "@/server/places/find-pool";
 import { TTL_DEFAULT_SECONDS, type StateFilter } from "@/lib/validations/join-requests";
-import { floorApproveStatements } from "../workload/floor-approve";
+import { floorApproveStatements } from "./floor-approve";
 
 // The HTTP floor's two methods: the app's statements (its own SQL builders),
 // its hash check, grant check and JSON, and nothing else: no framework, no
