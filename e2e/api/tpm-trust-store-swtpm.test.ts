@@ -126,6 +126,20 @@ describe("EK certificates at the join (swtpm)", () => {
     expect((await pendingRequest(response.body.requestId)).ekCertificate).toMatchObject({ failure: "unknown-issuer" });
   });
 
+  it("its certificate with a signature bit flipped, the root trusted: proven, deferred tpm-ek-not-allowed, bad-signature named", async () => {
+    const der = Buffer.from(certificate.rsa.replace(/-----[^-]+-----/g, "").replace(/\s+/g, ""), "base64");
+    der[der.length - 3]! ^= 0x10; // inside the signature: the certified key (this TPM's EK) is unchanged
+    const response = await joinWithSwtpm(await knownMachine(world.inventory.known), {
+      ekCertificate: pem(der),
+      ekCertificateChain: issuer,
+    });
+    expect(response.status, response.text).toBe(202);
+    expect(response.body.reasons).toEqual(["tpm-ek-not-allowed"]);
+    const request = await pendingRequest(response.body.requestId);
+    expect(request.ekCertificate).toMatchObject({ issuer: "CN=swtpm-localca", failure: "bad-signature" });
+    expect(request.machine.tpmEkProven).toBe(true);
+  });
+
   it("a certificate for another key than ekPublicKey (the TPM's own ECC EK certificate, trusted root) → 400 naming tpm.ekPublicKey, no challenge", async () => {
     const machine = await knownMachine(world.inventory.known);
     const refused = await join(body(machine, { ekCertificate: certificate.ecc, ekCertificateChain: issuer }), world.tokens.tpm);
