@@ -36,6 +36,8 @@ export function clusterMetrics({ workers, waitMs = 500 }) {
     /** A process's message: a snapshot it sent, in answer to a collect. */
     onMessage(worker, message) {
       if (message?.type !== SNAPSHOT || !Array.isArray(message.metrics)) return;
+      // one that arrives after its process exited would count twice: its exit retired the last one
+      if (!worker.isConnected()) return;
       latest.set(worker.id, message.metrics);
       collecting.get(message.id)?.(worker.id);
     },

@@ -12,6 +12,7 @@ function fakeProcess(id: number, options: { answers: boolean }) {
   const connections = new Gauge({ name: "bc_db_pool_connections", help: "connections", registers: [registry] });
   const process = {
     id,
+    registry,
     answers: options.answers,
     calls,
     connections,
@@ -107,6 +108,19 @@ describe("the primary's metrics of every app process", () => {
     }
     await metrics.onExit(fakeProcess(99, { answers: false })); // never answered: nothing to keep
     expect(valueOf(await metrics.text(), 'bc_method_calls_total{code="200"}')).toBe(11 + 3 + 4 + 5);
+  });
+
+  it("a snapshot that arrives after its process exited is not counted again", async () => {
+    const dying = fakeProcess(1, { answers: true });
+    dying.calls.inc({ code: "200" }, 4);
+    const processes = [dying];
+    const metrics = primaryOf(processes);
+    expect(valueOf(await metrics.text(), 'bc_method_calls_total{code="200"}')).toBe(4);
+    processes.splice(0, 1);
+    await metrics.onExit(dying);
+    dying.isConnected = () => false;
+    metrics.onMessage(dying, { type: SNAPSHOT, id: 0, metrics: structuredClone(await dying.registry.getMetricsAsJSON()) });
+    expect(valueOf(await metrics.text(), 'bc_method_calls_total{code="200"}')).toBe(4);
   });
 
   it("no process at all: an empty answer at once", async () => {
