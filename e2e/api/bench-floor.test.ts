@@ -24,6 +24,7 @@ describe("the Next.js floor in a deployment", () => {
       });
       expect(response.status, `${method}: ${response.text}`).toBe(404);
       expect(response.body).toEqual({ error: { code: "NOT_FOUND", message: "not found" } });
+      expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'");
     }
     expect((await storedRequest(requestId!)).state).toBe("pending");
   });

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, timingSafeEqual } from "node:crypto";
 import pg from "pg";
 import { newId } from "@/lib/ids";
+import { withMethodSecurityHeaders } from "../api/method-security-headers";
 import { env } from "../env";
 import { answerFloor } from "./answer-floor";
 
@@ -35,8 +36,9 @@ const NOT_FOUND = JSON.stringify({ error: { code: "NOT_FOUND", message: "not fou
 /** POST /api/compute/bench-floor/<group>.<method>: the floor's answer, or 404. */
 export async function serveBenchFloor(request: Request, method: string): Promise<Response> {
   const headers = { "content-type": "application/json", "cache-control": "no-store" };
+  // the deployment's answer: a method path's 404 with a method's headers (proxy.ts does not run here)
   if (!floorAllowed(request.headers.get("x-bench-floor"), env().BC_BENCH_FLOOR_TOKEN))
-    return new Response(NOT_FOUND, { status: 404, headers });
+    return withMethodSecurityHeaders(request, new Response(NOT_FOUND, { status: 404, headers }));
   const path = `/api/compute/${method.replace(".", "/")}`;
   const answer = await answerFloor(floorDb(), path, request.headers.get("authorization") ?? undefined, await request.text());
   return new Response(answer.body, { status: answer.status, headers: { ...headers, "x-request-id": newId("req") } });
