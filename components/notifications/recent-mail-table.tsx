@@ -2,13 +2,13 @@ import Link from "next/link";
 import { LocalTime } from "@/components/join-requests/countdown";
 import dataTable from "@/components/ui/data-table.module.css";
 import tableCards from "@/components/ui/table-cards.module.css";
-import { DELIVERY_KIND_LABELS, DELIVERY_STATUS_LABELS, type DeliveryLogEntry } from "@/lib/notifications/delivery-log";
+import { DELIVERY_KIND_LABELS, DELIVERY_STATUS_LABELS, digestRequestsText, type DeliveryLogEntry } from "@/lib/notifications/delivery-log";
 import { requestPagePath } from "@/lib/url/console-paths";
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 function About({ entry }: { entry: DeliveryLogEntry }) {
-  if (entry.kind === "digest") return <>{`${entry.digestRequests} request${entry.digestRequests === 1 ? "" : "s"}`}</>;
+  if (entry.kind === "digest") return <>{digestRequestsText(entry.digestRequests)}</>;
   if (!entry.requestId) return <span className="muted">—</span>;
   if (!entry.poolId) return <span className="mono">{entry.requestId}</span>;
   return (

@@ -27,6 +27,9 @@ export interface DeliveryLogEntry {
   lastError: string | null;
 }
 
+/** A digest's "about": how many requests it lists. */
+export const digestRequestsText = (count: number) => `${count} request${count === 1 ? "" : "s"}`;
+
 /** What a mail was, in words, for a table's first column. */
 export const DELIVERY_KIND_LABELS: Record<DeliveryKind, string> = {
   waiting: "A request waits",

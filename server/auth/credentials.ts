@@ -35,6 +35,15 @@ export function secretMatches(secret: string, storedHash: Uint8Array | null | un
   return timingSafeEqual(presented, stored) && stored !== DECOY_HASH;
 }
 
+/**
+ * Constant-time check of a presented token against a configured one (both
+ * plain text): their digests are compared, so the lengths are equal and no
+ * early exit tells the token's length.
+ */
+export function tokenMatches(presented: string, expected: string): boolean {
+  return timingSafeEqual(hashSecret(presented), hashSecret(expected));
+}
+
 /** A new random secret for a credential (shown once, then only its hash is kept). */
 export function generateSecret(): string {
   return randomBytes(32).toString("base64url");

@@ -1,8 +1,8 @@
 import "server-only";
-import { createHash, timingSafeEqual } from "node:crypto";
 import pg from "pg";
 import { newId } from "@/lib/ids";
 import { withMethodSecurityHeaders } from "../api/method-security-headers";
+import { tokenMatches } from "../auth/credentials";
 import { env } from "../env";
 import { answerFloor } from "./answer-floor";
 
@@ -23,12 +23,10 @@ function floorDb(): pg.Pool {
   return state.__betterComputeFloorDb;
 }
 
-const digest = (value: string) => createHash("sha256").update(value, "utf8").digest();
-
 /** Whether this call may reach the floor: the token is set and the call carries it (compared in constant time). */
 export function floorAllowed(presented: string | null, token: string | undefined): boolean {
   if (!token || presented === null) return false;
-  return timingSafeEqual(digest(presented), digest(token));
+  return tokenMatches(presented, token);
 }
 
 const NOT_FOUND = JSON.stringify({ error: { code: "NOT_FOUND", message: "not found" } });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { parseAdminInput } from "@/server/admin/admin-error";
 import { listNotificationDeliveries } from "@/server/notifications/list-notification-deliveries";
-import { DELIVERY_STATUSES, type DeliveryLogEntry } from "@/lib/notifications/delivery-log";
+import { DELIVERY_STATUSES, digestRequestsText, type DeliveryLogEntry } from "@/lib/notifications/delivery-log";
 import { boundedInt, tenantIdField } from "@/lib/validations/fields";
 import { required, text, type AdminNoun } from "./admin-command";
 import { at, printTable } from "./output";
@@ -21,8 +21,7 @@ const deliveriesArguments = z.strictObject({
     .optional(),
 });
 
-const about = (entry: DeliveryLogEntry) =>
-  entry.kind === "digest" ? `${entry.digestRequests} request${entry.digestRequests === 1 ? "" : "s"}` : entry.requestId;
+const about = (entry: DeliveryLogEntry) => (entry.kind === "digest" ? digestRequestsText(entry.digestRequests) : entry.requestId);
 
 export const notifications: AdminNoun = {
   name: "notifications",
