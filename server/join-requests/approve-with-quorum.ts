@@ -40,7 +40,14 @@ export interface ApproveInput {
 export async function approveWithQuorum(input: ApproveInput): Promise<Row> {
   const { db, pool, requestId, actor, now } = input;
   return db.$transaction(async (tx) => {
-    const [request] = await tx.$queryRaw<Row[]>(Prisma.sql`${readJoinRequestSql(requestId)} FOR UPDATE`);
+    // Lock, then read in a statement of its own: READ COMMITTED gives each
+    // statement a new snapshot, so the read sees the approvals of whoever held
+    // the lock before. Read under FOR UPDATE in one statement, the approvals
+    // subquery kept the snapshot from before the wait: the third of three
+    // approvers at once counted two, recorded its approval and left the
+    // request pending with all three (issue 33's parallel API tests found it).
+    await tx.$executeRaw`SELECT 1 FROM join_requests WHERE id = ${requestId} FOR UPDATE`;
+    const [request] = await tx.$queryRaw<Row[]>(readJoinRequestSql(requestId));
     if (!request || !isVisibleToPool(request, pool)) {
       throw new ApiError("NOT_FOUND", `join request ${requestId} not found in pool ${pool.id}`);
     }
