@@ -1,7 +1,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "@/server/db/client";
-import { newId } from "@/lib/ids";
+import { ulid } from "ulid";
 import { gpuServerInventory } from "@/lib/inventory/gpu-server-inventory";
 import { expectError } from "@/test/api/api-client";
 import { createJoinWorld, type JoinWorld } from "@/test/api/machine";
@@ -61,6 +61,15 @@ describe("nesting (G5)", () => {
   });
 });
 
+/**
+ * The id a snapshot taken at `at` has. Not newId: its ids are monotonic per
+ * process, so after any id this process made since `at` it stamps them with
+ * that later time. With files sharing a worker, that time was late enough to
+ * sort them after the server's new snapshots, and the cap measured its window
+ * from the wrong one.
+ */
+const backdatedId = (at: Date) => `inv_${ulid(at.getTime()).toLowerCase()}`;
+
 describe("at most 60 changed snapshots an hour (G5)", () => {
   it("past 60 in the window, concurrent changed reports store none beyond it: 429 with Retry-After; unchanged is 200", async () => {
     const node = await admitNode(world);
@@ -70,7 +79,7 @@ describe("at most 60 changed snapshots an hour (G5)", () => {
     const taken = (index: number) => new Date(now - 50 * 60_000 + index * 30_000);
     await db.inventorySnapshot.createMany({
       data: Array.from({ length: 58 }, (_, index) => ({
-        id: newId("inv", taken(index).getTime()),
+        id: backdatedId(taken(index)),
         nodeId: node.nodeId,
         takenAt: taken(index),
         lastReportedAt: taken(index),
