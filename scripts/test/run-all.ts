@@ -1,9 +1,9 @@
 // npm test — the whole suite on a throwaway PostgreSQL of its own:
 // check the system (as root: install what is missing) → start the cluster
-// → migrate → seed → two lanes side by side, each on a database of its own in
-// that cluster: vitest's projects one after another (the unit tests while the
-// app builds), and Playwright (the console in Chromium) once it is built → a
-// table of each phase's time.
+// → migrate → seed → two lanes side by side: the unit tests (while the app
+// builds) and Playwright (the console in Chromium, on a copy of the database)
+// once it is built, each lane then taking the next of the API tests, the
+// fault suite and the benchmark's smoke run → a table of each phase's time.
 import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { startPostgresCluster } from "../../test/harness/postgres-cluster";
@@ -38,15 +38,16 @@ const vitestProject = (project: string, needsBuild = true): Run =>
   vitestRun(project, ["--project", project], `test-results/vitest-${project}.json`, needsBuild);
 
 /**
- * Two lanes, about equally long: the shared-database projects (unit, which
- * needs no build and runs while the app builds, then api) and the
- * benchmark's smoke run in one, Playwright and then the fault suite (with its
- * Patroni cluster, minutes long) in the other. faults and bench start
- * clusters of their own, so either lane can hold them.
+ * Two lanes side by side, as the machine has two cores: the unit tests (no
+ * build needed: they run while the app builds) in one, Playwright (the
+ * longest run) in the other. Whichever lane is free next takes the next run
+ * of the queue — the API tests, the fault suite (with its Patroni cluster),
+ * the benchmark's smoke run — so neither lane idles while the other has work.
  * Playwright gets a copy of the seeded database: specs and API tests both
  * change data (approve, reject, retention) and assume only their own changes.
+ * faults and bench start clusters of their own.
  */
-function lanes(vitestArgs: string[]): Run[][] {
+function plan(vitestArgs: string[]): { lanes: Run[][]; queue: Run[] } {
   const browser: Run = {
     name: "Playwright",
     needsBuild: true,
@@ -54,19 +55,24 @@ function lanes(vitestArgs: string[]): Run[][] {
     run: (env) => runPlaywright({ ...env, DATABASE_URL: env.BC_BROWSER_DATABASE_URL! }, "[browser]"),
   };
   // `npm test -- <vitest filters>` (docs/testing.md): one vitest run with them.
-  if (vitestArgs.length) return [[vitestRun("", vitestArgs, "test-results/vitest.json")], [browser]];
-  return [
-    [vitestProject("unit", false), vitestProject("api"), vitestProject("bench")],
-    [browser, vitestProject("faults")],
-  ];
+  if (vitestArgs.length) return { lanes: [[vitestRun("", vitestArgs, "test-results/vitest.json")], [browser]], queue: [] };
+  return {
+    lanes: [[vitestProject("unit", false)], [browser]],
+    queue: [vitestProject("api"), vitestProject("faults"), vitestProject("bench")],
+  };
 }
 
 const outcome = (result: SuiteResult): PhaseOutcome => (result.code === 0 && result.failed === 0 ? "passed" : "failed");
 
-/** A run that needs a build that failed is not started: it counts as skipped, the failed build fails the whole. */
-async function runLane(lane: Run[], env: Env, clock: PhaseClock, built: Promise<boolean>): Promise<SuiteResult[]> {
+/**
+ * A lane's own runs, then the queue's until it is empty (taken one at a
+ * time: the other lane takes from the same queue). A run that needs a build
+ * that failed is not started: it counts as skipped, the failed build fails the whole.
+ */
+async function runLane(lane: Run[], queue: Run[], env: Env, clock: PhaseClock, built: Promise<boolean>): Promise<SuiteResult[]> {
   const results: SuiteResult[] = [];
-  for (const { name, needsBuild, run } of lane) {
+  for (let next = lane.shift() ?? queue.shift(); next; next = lane.shift() ?? queue.shift()) {
+    const { name, needsBuild, run } = next;
     if (needsBuild && !(await built)) clock.skip(name);
     else results.push(await clock.time(name, () => run(env), outcome));
   }
@@ -118,14 +124,15 @@ async function main(clock: PhaseClock): Promise<number> {
       copyDatabase(cluster.adminUrl, testDatabase, `${testDatabase}_browser`),
     );
     const built = build(env, clock);
-    const runs = lanes(process.argv.slice(2));
+    const { lanes, queue } = plan(process.argv.slice(2));
+    const runs = [...lanes.flat(), ...queue];
     // a run skipped for a failed build must not leave an earlier run's report to be read
-    await Promise.all(runs.flat().map((run) => rm(run.report.file, { force: true })));
-    const results = (await Promise.all(runs.map((lane) => runLane(lane, env, clock, built)))).flat();
+    await Promise.all(runs.map((run) => rm(run.report.file, { force: true })));
+    const results = (await Promise.all(lanes.map((lane) => runLane(lane, queue, env, clock, built)))).flat();
     // before the phase table, which stays last
     const times = await readFileTimes(
       process.cwd(),
-      runs.flat().map((run) => run.report),
+      runs.map((run) => run.report),
     );
     if (times.length) console.log(`\n${formatSlowestFiles(times, SLOWEST_FILES)}`);
     const sum = (key: "passed" | "failed" | "skipped") => results.reduce((total, result) => total + result[key], 0);
