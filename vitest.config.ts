@@ -41,11 +41,12 @@ export default defineConfig({
           name: "api",
           include: ["e2e/api/**/*.test.ts"],
           globalSetup: ["test/vitest/global-setup.ts", "test/api/start-server.ts"],
-          ...sideBySide(1, 3),
-          // Files share one worker's modules (the Prisma client, the schemas):
-          // a fresh process per file cost ~2 s of imports each, 69 times.
-          // Safe because each file builds a world of its own and mocks nothing.
-          isolate: false,
+          // Each file keeps a process of its own (isolate): sharing one worker's
+          // modules saved ~2 s of imports a file, but shared what a process
+          // keeps — newId's monotonic clock, pushed ahead by one file's future
+          // `now`, stamped the next file's events later than the server's; the
+          // in-process delivery counters summed two files' workers.
+          ...sideBySide(1, 2),
         },
       },
       {

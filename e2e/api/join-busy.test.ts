@@ -2,13 +2,14 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { Client } from "pg";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { getDb } from "@/server/db/client";
+import { untilSomeoneWaitsOn } from "@/test/harness/lock-waits";
 import { createJoinTokenRow, createJoinWorld, csrSha256, join, makeMachine, requestsForCsr, type JoinWorld } from "@/test/api/machine";
 
 // A join that waits on its token's row (a burst of machines joining through
 // one token) past Prisma's interactive-transaction timeout (5 s) is rolled
 // back whole and answered 503 UNAVAILABLE with Retry-After, never 500; the
 // machine's retry then goes through. Here the wait is forced by holding the
-// token's row lock from another session for 6.5 s.
+// token's row lock from another session for 6.5 s once the join waits on it.
 const HOLD_MS = 6_500;
 let world: JoinWorld;
 
@@ -28,6 +29,7 @@ describe("nodes/join when the database is too busy to finish in time", () => {
       await locker.query("BEGIN");
       await locker.query("SELECT 1 FROM join_tokens WHERE id = $1 FOR UPDATE", [tokenId(token)]);
       const pending = join(machine, token);
+      await untilSomeoneWaitsOn(locker, inject("databaseUrl"));
       await sleep(HOLD_MS);
       await locker.query("ROLLBACK");
       const response = await pending;

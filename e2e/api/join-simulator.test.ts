@@ -106,7 +106,8 @@ describe("npm run simulate", () => {
     expect(refused).toContain("HTTP 401");
     expect(refused).toContain("UNAUTHENTICATED: the node credential is not valid");
     expect(await simulate("report", "never-joined")).toMatch(/no saved machine "never-joined"[\s\S]*exit 1/);
-  }, 90_000);
+    // 13 runs of the simulator, each a process of its own: ~3 s each alone, more beside Playwright
+  }, 180_000);
 
   it("an unknown scenario prints the usage", async () => {
     expect(await simulate("bogus")).toMatch(/Usage:[\s\S]*exit 2/);

@@ -101,6 +101,9 @@ async function main(clock: PhaseClock): Promise<number> {
     ))
   )
     return 1;
+  // The build reads no database: it starts at once, beside the cluster, the
+  // migrations and the seed, and Playwright (the longest run) waits for it.
+  const built = build({ NEXT_TELEMETRY_DISABLED: "1" }, clock);
   const cluster = await clock.time("PostgreSQL start", () => startPostgresCluster({ log: (line) => console.log(`[postgres] ${line}`) }));
   try {
     const env: Env = {
@@ -123,7 +126,6 @@ async function main(clock: PhaseClock): Promise<number> {
     env.BC_BROWSER_DATABASE_URL = await clock.time("copy for Playwright", () =>
       copyDatabase(cluster.adminUrl, testDatabase, `${testDatabase}_browser`),
     );
-    const built = build(env, clock);
     const { lanes, queue } = plan(process.argv.slice(2));
     const runs = [...lanes.flat(), ...queue];
     // a run skipped for a failed build must not leave an earlier run's report to be read

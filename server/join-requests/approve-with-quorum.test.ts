@@ -3,20 +3,8 @@ import { expect, it } from "vitest";
 import { getDb } from "../db/client";
 import { findPool } from "../places/find-pool";
 import { addPool, createWorld, eventTypesOf, makeRequest } from "@/test/api/world";
+import { untilSomeoneWaitsOn } from "@/test/harness/lock-waits";
 import { approveWithQuorum } from "./approve-with-quorum";
-
-/** Polls until a backend is waiting on a lock `holderPid` holds. */
-async function untilBlockedBy(observer: Client, holderPid: number) {
-  for (const deadline = Date.now() + 10_000; Date.now() < deadline;) {
-    const { rows } = await observer.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))",
-      [holderPid],
-    );
-    if (rows[0]!.n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error("the approval never waited on the row lock");
-}
 
 // The race the parallel API tests hit by chance (approvals-required.test.ts,
 // "5 distinct principals…"), made to happen every time: an approver that
@@ -39,15 +27,8 @@ it("an approval that waited on the row lock counts the approval committed meanwh
       "INSERT INTO join_request_approvals (request_id, principal, approved_at, ttl_seconds) VALUES ($1, 'first', now(), 900)",
       [requestId],
     );
-    const { rows } = await holder.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
     const second = approveWithQuorum({ db, pool, requestId, ttlSeconds: 3600, actor: "second", now: new Date() });
-    const observer = new Client({ connectionString: process.env.DATABASE_URL });
-    await observer.connect();
-    try {
-      await untilBlockedBy(observer, rows[0]!.pid);
-    } finally {
-      await observer.end();
-    }
+    await untilSomeoneWaitsOn(holder, process.env.DATABASE_URL!);
     await holder.query("COMMIT");
 
     const approved = await second;
