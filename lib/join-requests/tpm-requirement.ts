@@ -1,4 +1,4 @@
-import type { Decision } from "./state-machine";
+import { decideApproval, type Decision } from "./state-machine";
 
 // SPEC G2: a pool that requires TPM takes only a request whose endorsement
 // key was proven by credential activation (F1) at the join. One rule, read by
@@ -29,4 +29,13 @@ export function requireProvenTpm(decision: Decision, pool: TpmPool, machine: Tpm
   if (decision.kind !== "transition") return decision;
   const problem = tpmRequirementProblem(pool, machine);
   return problem ? { kind: "refused", message: problem } : decision;
+}
+
+/**
+ * Whether `pool` may approve `request` now: the state machine's answer
+ * (SPEC B2), refused when the pool requires a TPM the request did not prove.
+ * Every approval asks this: a person's, the quorum's, a rule's, the bench floor's.
+ */
+export function decidePoolApproval(request: Parameters<typeof decideApproval>[0] & TpmFacts, pool: TpmPool, now: Date): Decision {
+  return requireProvenTpm(decideApproval(request, pool.id, now), pool, request);
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import { Prisma } from "../db/generated/client";
 import type { PoolFacts } from "../places/find-pool";
-import { decideApproval, type Decision } from "@/lib/join-requests/state-machine";
-import { requireProvenTpm } from "@/lib/join-requests/tpm-requirement";
+import type { Decision } from "@/lib/join-requests/state-machine";
+import { decidePoolApproval } from "@/lib/join-requests/tpm-requirement";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
 
 // SPEC H2: what no rule may approve, decided twice from one list: in the
@@ -36,7 +36,7 @@ export function decideRuleApproval(
   pool: RulePool,
   now: Date,
 ): Decision {
-  const decision = requireProvenTpm(decideApproval(request as Parameters<typeof decideApproval>[0], pool.id, now), pool, request);
+  const decision = decidePoolApproval(request as Parameters<typeof decidePoolApproval>[0], pool, now);
   if (decision.kind !== "transition") return decision;
   const personOnly = request.reasons.filter((reason) => (PERSON_ONLY_REASONS as readonly string[]).includes(reason));
   if (personOnly.length > 0) return { kind: "refused", message: `no rule may approve a request deferred ${personOnly.join(", ")}` };

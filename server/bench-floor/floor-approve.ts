@@ -5,8 +5,8 @@ import { approvalWrites } from "@/server/join-requests/approve-join-request";
 import type { WithApprovals } from "@/server/join-requests/approvals-column";
 import { readJoinRequestSql, transitionSql } from "@/server/join-requests/transition-statement";
 import type { PoolFacts } from "@/server/places/find-pool";
-import { decideApproval, isVisibleToPool } from "@/lib/join-requests/state-machine";
-import { requireProvenTpm } from "@/lib/join-requests/tpm-requirement";
+import { isVisibleToPool } from "@/lib/join-requests/state-machine";
+import { decidePoolApproval } from "@/lib/join-requests/tpm-requirement";
 
 /**
  * What approve does in the database, for both floors (SPEC B1, as in
@@ -26,7 +26,7 @@ export async function floorApproveStatements(
   if (!request || !isVisibleToPool(request, pool))
     throw new ApiError("NOT_FOUND", `join request ${requestId} not found in pool ${pool.id}`);
   if (pool.archivedAt) throw new ApiError("INVALID_STATE", `pool ${pool.id} is archived; it cannot approve joins`);
-  const decision = requireProvenTpm(decideApproval(request, pool.id, now), pool, request);
+  const decision = decidePoolApproval(request, pool, now);
   if (decision.kind === "unchanged") return request;
   if (decision.kind === "refused") throw new ApiError("INVALID_STATE", decision.message);
   const writes = approvalWrites({ pool, ttlSeconds: input.ttlSeconds, reason: input.reason, actor, now });

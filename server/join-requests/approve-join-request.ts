@@ -1,8 +1,7 @@
 import "server-only";
 import type { PoolFacts } from "../places/find-pool";
 import { ApiError } from "../api/errors";
-import { decideApproval } from "@/lib/join-requests/state-machine";
-import { requireProvenTpm } from "@/lib/join-requests/tpm-requirement";
+import { decidePoolApproval } from "@/lib/join-requests/tpm-requirement";
 import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
 import { toJoinRequestJson } from "./join-request-json";
 import { transitionJoinRequest } from "./transition-join-request";
@@ -31,7 +30,7 @@ export async function approveJoinRequest(input: ApproveInput): Promise<JoinReque
     precheck: () => {
       if (pool.archivedAt) throw new ApiError("INVALID_STATE", `pool ${pool.id} is archived; it cannot approve joins`);
     },
-    decide: (current) => requireProvenTpm(decideApproval(current, pool.id, now), pool, current),
+    decide: (current) => decidePoolApproval(current, pool, now),
     changes: () => writes.changes,
     intoPool: pool.id,
     divert: (current) => current.poolId === null || current.approvalsRequired > 1,

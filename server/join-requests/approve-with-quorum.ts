@@ -5,8 +5,8 @@ import type { PoolFacts } from "../places/find-pool";
 import { ApiError } from "../api/errors";
 import { insertJoinRequestEventSql } from "../events/record-event";
 import type { EventData } from "../events/write-event";
-import { decideApproval, isVisibleToPool } from "@/lib/join-requests/state-machine";
-import { requireProvenTpm, tpmRequirementProblem } from "@/lib/join-requests/tpm-requirement";
+import { isVisibleToPool } from "@/lib/join-requests/state-machine";
+import { decidePoolApproval, tpmRequirementProblem } from "@/lib/join-requests/tpm-requirement";
 import { approvalsRequiredIn } from "@/lib/join-requests/approval-progress";
 import { approvalsJson, type WithApprovals } from "./approvals-column";
 import { lastApprovalWrites } from "./last-approval-writes";
@@ -52,7 +52,7 @@ export async function approveWithQuorum(input: ApproveInput): Promise<Row> {
       throw new ApiError("NOT_FOUND", `join request ${requestId} not found in pool ${pool.id}`);
     }
     if (pool.archivedAt) throw new ApiError("INVALID_STATE", `pool ${pool.id} is archived; it cannot approve joins`);
-    const decision = requireProvenTpm(decideApproval(request, pool.id, now), pool, request);
+    const decision = decidePoolApproval(request, pool, now);
     if (decision.kind === "unchanged") return request;
     if (decision.kind === "refused") throw new ApiError("INVALID_STATE", decision.message);
 
