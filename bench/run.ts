@@ -18,7 +18,7 @@ import { httpLoad } from "./http-load";
 import { floorLoad } from "./floor-load";
 import { approveBody, floorApprove, floorList, listBody } from "./workload/scenarios";
 import { explainList } from "./explain";
-import { checkSameAnswers, publishedAt } from "./http-floor/check-same-answers";
+import { checkSameAnswers, publishedAt, type Endpoint } from "./http-floor/check-same-answers";
 import { startHttpFloor } from "./http-floor/start-http-floor";
 import { approveAllJoins, createJoinPool, JOIN_BEARER, makeJoinBodies } from "./join-scenario";
 import { randomBytes } from "node:crypto";
@@ -91,15 +91,18 @@ async function main() {
         BC_BENCH_FLOOR_TOKEN: benchFloorToken,
       },
     });
-    const nextFloorUrl = (method: string) => `${server.baseUrl}/api/compute/bench-floor/${method}`;
-    const nextFloorHeaders = { "x-bench-floor": benchFloorToken };
-    const nextFloor = { name: "Next.js floor", url: (method: string) => nextFloorUrl(`joinRequests.${method}`), headers: nextFloorHeaders };
+    const app = publishedAt("the app", server.baseUrl);
+    const nextFloor: Endpoint = {
+      name: "Next.js floor",
+      url: (method) => `${server.baseUrl}/api/compute/bench-floor/joinRequests.${method}`,
+      headers: { "x-bench-floor": benchFloorToken },
+    };
     // as a Prometheus server scrapes an app that just started (its other processes still starting)
     metricsScrape.first = await firstScrape(server.baseUrl, metricsToken);
     console.log(scrapeVerdict("GET /metrics right after start", metricsScrape.first));
     const floorStarting = startHttpFloor({ databaseUrl: cluster.url, processes, poolMax, logFile: "bench/results/http-floor.log.tmp" });
     try {
-      const httpFloor = await floorStarting;
+      const httpFloor = publishedAt("HTTP floor", (await floorStarting).baseUrl);
       console.log(`App and HTTP floor: ${processes} process(es) each behind one port`);
       pageWeight = await queuePageWeight(server.baseUrl, HOT.poolId);
       console.log(
@@ -113,8 +116,8 @@ async function main() {
         const cursor = await deepCursor(client);
         console.log(`\n▶ ${loaded.toLocaleString("en")} join requests`);
         // the floor must answer what the app answers, or its figures mean nothing
-        await checkSameAnswers(client, server.baseUrl, publishedAt("HTTP floor", httpFloor.baseUrl), cursor);
-        await checkSameAnswers(client, server.baseUrl, nextFloor, cursor);
+        await checkSameAnswers(client, app, httpFloor, cursor);
+        await checkSameAnswers(client, app, nextFloor, cursor);
         console.log(
           "HTTP and Next.js floors answer as the app does (list pending, list all from a cursor: same bytes; approve: same shape and event)",
         );
@@ -137,15 +140,11 @@ async function main() {
         };
         // Warm every app process and HTTP floor process (JIT, connection pools)
         // before measuring: each holds its own, and a cold one skews the first run it serves.
-        for (const url of [
-          `${server.baseUrl}/api/compute/joinRequests/list`,
-          `${httpFloor.baseUrl}/api/compute/joinRequests/list`,
-          nextFloorUrl("joinRequests.list"),
-        ]) {
+        for (const at of [app, httpFloor, nextFloor]) {
           await httpLoad({
-            url,
+            url: at.url("list"),
             bearer: BENCH_BEARER,
-            headers: nextFloorHeaders,
+            headers: at.headers,
             connections: Math.max(...connectionsList, processes),
             seconds: args.smoke ? 1 : 3,
             bodyFor: () => listBody("pending"),
@@ -153,57 +152,50 @@ async function main() {
         }
         for (const connections of connectionsList) {
           const common = { bearer: BENCH_BEARER, connections, seconds };
-          const list = (baseUrl: string, state: "pending" | "all", from?: string) => () =>
-            httpLoad({ ...common, url: `${baseUrl}/api/compute/joinRequests/list`, bodyFor: () => listBody(state, from) });
-          const nextFloorList = (state: "pending" | "all", from?: string) => () =>
-            httpLoad({
-              ...common,
-              url: nextFloorUrl("joinRequests.list"),
-              headers: nextFloorHeaders,
-              bodyFor: () => listBody(state, from),
-            });
+          const list = (at: Endpoint, state: "pending" | "all", from?: string) => () =>
+            httpLoad({ ...common, url: at.url("list"), headers: at.headers, bodyFor: () => listBody(state, from) });
           await measure("list pending (page 100)", connections, {
             // at the most connections, scraped as Prometheus would scrape it meanwhile
             http:
               connections === poolMax
                 ? async () => {
-                    const { result, scrapes } = await scrapeDuring(server.baseUrl, metricsToken, list(server.baseUrl, "pending")());
+                    const { result, scrapes } = await scrapeDuring(server.baseUrl, metricsToken, list(app, "pending")());
                     metricsScrape.underLoad.push({ rows: loaded, connections, ...scrapes });
                     console.log(scrapeVerdict(`GET /metrics under ${connections} connections`, scrapes));
                     return result;
                   }
-                : list(server.baseUrl, "pending"),
+                : list(app, "pending"),
             floor: () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "pending") }),
-            httpFloor: list(httpFloor.baseUrl, "pending"),
-            nextFloor: nextFloorList("pending"),
+            httpFloor: list(httpFloor, "pending"),
+            nextFloor: list(nextFloor, "pending"),
           });
           await measure("list all, deep cursor", connections, {
-            http: list(server.baseUrl, "all", cursor),
+            http: list(app, "all", cursor),
             floor: () =>
               floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "all", cursor) }),
-            httpFloor: list(httpFloor.baseUrl, "all", cursor),
-            nextFloor: nextFloorList("all", cursor),
+            httpFloor: list(httpFloor, "all", cursor),
+            nextFloor: list(nextFloor, "all", cursor),
           });
           // each run approves requests of its own, made just before it
-          const approve = (url: string, headers?: Record<string, string>) => async () => {
+          const approve = (at: Endpoint) => async () => {
             const targets = await approvalTargets(client, approvalsFor(connections));
             return httpLoad({
               ...common,
-              url,
-              headers,
+              url: at.url("approve"),
+              headers: at.headers,
               amount: targets.length,
               bodyFor: (i) => approveBody(targets[i % targets.length]!),
             });
           };
           await measure("approve (distinct pending)", connections, {
-            http: approve(`${server.baseUrl}/api/compute/joinRequests/approve`),
+            http: approve(app),
             floor: async () => {
               const targets = await approvalTargets(client, approvalsFor(connections));
               const run = (c: pg.PoolClient, i: number) => floorApprove(c, targets[i]!);
               return floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, amount: targets.length, run });
             },
-            httpFloor: approve(`${httpFloor.baseUrl}/api/compute/joinRequests/approve`),
-            nextFloor: approve(nextFloorUrl("joinRequests.approve"), nextFloorHeaders),
+            httpFloor: approve(httpFloor),
+            nextFloor: approve(nextFloor),
           });
           const machines = await makeJoinBodies(joinsFor(connections));
           const join = { ...common, url: `${server.baseUrl}/api/compute/nodes/join`, bearer: JOIN_BEARER, amount: machines.length };

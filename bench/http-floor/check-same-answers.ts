@@ -21,11 +21,10 @@ export const publishedAt = (name: string, baseUrl: string): Endpoint => ({
   url: (method) => `${baseUrl}/api/compute/joinRequests/${method}`,
 });
 
-async function post(endpoint: Endpoint | string, method: "list" | "approve", body: string): Promise<Answer> {
-  const target = typeof endpoint === "string" ? publishedAt("the app", endpoint) : endpoint;
-  const response = await fetch(target.url(method), {
+async function post(endpoint: Endpoint, method: "list" | "approve", body: string): Promise<Answer> {
+  const response = await fetch(endpoint.url(method), {
     method: "POST",
-    headers: { authorization: `Bearer ${BENCH_BEARER}`, "content-type": "application/json", ...target.headers },
+    headers: { authorization: `Bearer ${BENCH_BEARER}`, "content-type": "application/json", ...endpoint.headers },
     body,
   });
   return { status: response.status, contentType: response.headers.get("content-type"), text: await response.text() };
@@ -68,19 +67,19 @@ function approvalShape(text: string): string {
  * by shape (each approves its own request), the floor's by the bytes the app
  * lists for the same request afterwards, and the event each wrote.
  */
-export async function checkSameAnswers(client: pg.Client, appUrl: string, floorAt: Endpoint, cursor: string): Promise<void> {
+export async function checkSameAnswers(client: pg.Client, appAt: Endpoint, floorAt: Endpoint, cursor: string): Promise<void> {
   const assertSame = (what: string, app: Answer, floor: Answer) => assertSameAnswer(`${floorAt.name}, ${what}`, app, floor);
   for (const [what, body] of [
     ["list pending", listBody("pending")],
     ["list all, deep cursor", listBody("all", cursor)],
   ] as const) {
-    const app = await post(appUrl, "list", body);
+    const app = await post(appAt, "list", body);
     if (app.status !== 200 || JSON.parse(app.text).joinRequests.length === 0)
       throw new Error(`${floorAt.name} check, ${what}: the app answered ${app.status} ${app.text.slice(0, 200)}`);
     assertSame(what, app, await post(floorAt, "list", body));
   }
   const [appTarget, floorTarget] = await approvalTargets(client, 2);
-  const app = await post(appUrl, "approve", approveBody(appTarget!));
+  const app = await post(appAt, "approve", approveBody(appTarget!));
   const floor = await post(floorAt, "approve", approveBody(floorTarget!));
   if (app.status !== 200) throw new Error(`${floorAt.name} check, approve: the app answered ${app.status} ${app.text.slice(0, 200)}`);
   assertSame("approve (shape)", { ...app, text: approvalShape(app.text) }, { ...floor, text: approvalShape(floor.text) });
@@ -91,7 +90,7 @@ export async function checkSameAnswers(client: pg.Client, appUrl: string, floorA
     [APPROVE_POOL, floorTarget],
   );
   const approved = await post(
-    appUrl,
+    appAt,
     "list",
     JSON.stringify({ tenantId: HOT.tenantId, poolId: APPROVE_POOL, state: "approved", limit: 1, cursor: before[0]?.id ?? undefined }),
   );
