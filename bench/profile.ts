@@ -2,7 +2,8 @@
 // Starts the production server under `node --cpu-prof`, drives one scenario,
 // and prints self time grouped by where the code lives (Next, Prisma, pg,
 // Node core, our code, GC, idle) and the heaviest functions.
-// Options: --scenario list|approve|storm  --seconds 10  --connections 1  --skip-build
+// Options: --scenario list|approve|storm|report|nodes  --seconds 10  --connections 1  --skip-build
+//          (report: inventory/report unchanged at 10,000 nodes; nodes: nodes/list page 100 of them)
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -16,6 +17,7 @@ import { httpLoad } from "./http-load";
 import { approveBody, listBody } from "./workload/scenarios";
 import { summarizeProfile, type CpuProfile } from "./profile-summary";
 import { bootStorm, printStorm } from "./boot-storm";
+import { createBenchNodes, listNodesBody, reportBody } from "./node-scenario";
 
 const { values: args } = parseArgs({
   options: {
@@ -28,10 +30,10 @@ const { values: args } = parseArgs({
 const seconds = Number(args.seconds);
 const connections = Number(args.connections);
 const profileDir = path.join("bench", "results", "profile");
+const SCENARIOS = ["list", "approve", "storm", "report", "nodes"];
 
 async function main() {
-  if (!["list", "approve", "storm"].includes(args.scenario!))
-    throw new Error(`--scenario must be list, approve or storm, not ${args.scenario}`);
+  if (!SCENARIOS.includes(args.scenario!)) throw new Error(`--scenario must be ${SCENARIOS.join(", ")}, not ${args.scenario}`);
   const cluster = await startPostgresCluster({ durable: true, log: () => {} });
   const env = { DATABASE_URL: cluster.url, NEXT_TELEMETRY_DISABLED: "1" };
   const client = new pg.Client({ connectionString: cluster.url });
@@ -56,7 +58,7 @@ async function main() {
       },
     });
     try {
-      requests = args.scenario === "storm" ? await profileStorm(client, server.baseUrl) : await profileQueue(client, server.baseUrl);
+      requests = await profileScenario(client, server.baseUrl);
     } finally {
       await server.stop(); // SIGTERM: Node writes the profile as it exits
     }
@@ -73,6 +75,12 @@ async function main() {
   }
 }
 
+function profileScenario(client: pg.Client, baseUrl: string): Promise<number> {
+  if (args.scenario === "storm") return profileStorm(client, baseUrl);
+  if (args.scenario === "report" || args.scenario === "nodes") return profileNodes(client, baseUrl);
+  return profileQueue(client, baseUrl);
+}
+
 async function profileQueue(client: pg.Client, baseUrl: string): Promise<number> {
   const url = `${baseUrl}/api/compute/joinRequests/${args.scenario}`;
   const common = { url, bearer: BENCH_BEARER, connections, seconds };
@@ -86,6 +94,26 @@ async function profileQueue(client: pg.Client, baseUrl: string): Promise<number>
   });
   console.log(
     `${args.scenario} c=${connections}: ${figures.throughput.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, errors ${figures.errors}`,
+  );
+  return figures.requests;
+}
+
+/** The daemon's unchanged inventory/report, or nodes/list, at the bench's 10,000 nodes. */
+async function profileNodes(client: pg.Client, baseUrl: string): Promise<number> {
+  const nodes = await createBenchNodes(client);
+  const load =
+    args.scenario === "report"
+      ? {
+          url: `${baseUrl}/api/compute/inventory/report`,
+          bearer: "",
+          bearerFor: (i: number) => nodes.tokens[i % nodes.tokens.length]!,
+          bodyFor: () => reportBody(nodes),
+        }
+      : { url: `${baseUrl}/api/compute/nodes/list`, bearer: BENCH_BEARER, bodyFor: () => listNodesBody() };
+  await httpLoad({ ...load, connections, seconds: 2 });
+  const figures = await httpLoad({ ...load, connections, seconds });
+  console.log(
+    `${args.scenario} c=${connections}: ${figures.throughput.toFixed(0)} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, errors ${figures.errors}`,
   );
   return figures.requests;
 }

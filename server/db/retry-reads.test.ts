@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { READ_RETRY_DELAY_MS, retryReadOnce } from "./retry-reads";
+import { READ_RETRY_DELAY_MS, retryRawReadOnce, retryReadOnce } from "./retry-reads";
 
 const cut = () => new Error("Connection terminated unexpectedly");
 const noWait = async () => {};
@@ -43,5 +43,14 @@ describe("retryReadOnce", () => {
     const query = flaky([cut(), new Error("Transaction already closed")], 1);
     await expect(retryReadOnce("count", query.run, noWait)).rejects.toThrow("Connection terminated");
     expect(query.calls()).toBe(2);
+  });
+
+  it("asks a raw read again once after a lost connection, and not after another failure", async () => {
+    const lost = flaky([cut()], [{ id: "node_1" }]);
+    expect(await retryRawReadOnce(lost.run, noWait)).toEqual([{ id: "node_1" }]);
+    expect(lost.calls()).toBe(2);
+    const refused = flaky([Object.assign(new Error("syntax"), { code: "42601" })], 1);
+    await expect(retryRawReadOnce(refused.run, noWait)).rejects.toThrow("syntax");
+    expect(refused.calls()).toBe(1);
   });
 });

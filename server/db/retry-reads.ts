@@ -31,15 +31,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * caller sees (inside a transaction the second try fails for the dead
  * transaction instead, which would hide why).
  */
-export async function retryReadOnce<T>(
-  operation: string,
-  run: () => Promise<T>,
-  wait: (ms: number) => Promise<unknown> = sleep,
-): Promise<T> {
+export function retryReadOnce<T>(operation: string, run: () => Promise<T>, wait: (ms: number) => Promise<unknown> = sleep): Promise<T> {
+  return READ_OPERATIONS.has(operation) ? askAgainIfUnreachable(run, wait) : run();
+}
+
+/** retryReadOnce for a raw statement its caller knows only reads (a SELECT through $queryRaw). */
+export function retryRawReadOnce<T>(run: () => Promise<T>, wait: (ms: number) => Promise<unknown> = sleep): Promise<T> {
+  return askAgainIfUnreachable(run, wait);
+}
+
+async function askAgainIfUnreachable<T>(run: () => Promise<T>, wait: (ms: number) => Promise<unknown>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (!READ_OPERATIONS.has(operation) || databaseCondition(error) !== "unreachable") throw error;
+    if (databaseCondition(error) !== "unreachable") throw error;
     await wait(READ_RETRY_DELAY_MS);
     try {
       return await run();

@@ -6,6 +6,7 @@ import { changedSections, sectionsSha256 } from "@/lib/inventory/sections-digest
 import type { InventorySections } from "@/lib/validations/inventory";
 import { recordNodeEvent, type EventNode } from "../events/record-node-event";
 import { capSnapshotRate } from "./cap-snapshot-rate";
+import { readLatestSnapshot, type LatestSnapshot } from "./latest-snapshot";
 
 /** An unchanged report moves lastReportedAt at most this often: reports are frequent, writes are not free. */
 export const LAST_REPORTED_RESOLUTION_MS = 60_000;
@@ -21,8 +22,9 @@ export type ReportingNode = EventNode;
 /**
  * SPEC D3: stores a report as the node's next snapshot unless its content
  * (RFC 8785 + SHA-256) is the latest snapshot's. The unchanged path, the
- * common one, is one indexed read and at most one small update a minute, no
- * lock. A change is written under the node row's lock, re-reading the latest
+ * common one, is one indexed read (`latest`, which inventory/report reads with
+ * the node's credential; read here when not given) and at most one small
+ * update a minute, no lock. A change is written under the node row's lock, re-reading the latest
  * snapshot there, so concurrent reports of one node never store the same
  * content twice in a row; its `compute.node.inventory-changed` event is in
  * the same transaction (the outbox). A change past the node's hourly cap
@@ -33,16 +35,17 @@ export async function reportInventory(input: {
   node: ReportingNode;
   sections: InventorySections;
   now: Date;
+  latest?: LatestSnapshot | null;
 }): Promise<ReportAnswer> {
   const { db, node, sections, now } = input;
   const digest = sectionsSha256(sections);
-  const latest = await latestSnapshot(db, node.id);
-  if (latest?.sectionsSha256 === digest) return unchanged(db, latest.id, now);
+  const latest = input.latest === undefined ? await readLatestSnapshot(db, node.id) : input.latest;
+  if (latest?.sectionsSha256 === digest) return unchanged(db, latest, now);
 
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM nodes WHERE id = ${node.id} FOR UPDATE`;
-    const current = await latestSnapshot(tx, node.id);
-    if (current?.sectionsSha256 === digest) return unchanged(tx, current.id, now); // a concurrent report stored it first
+    const current = await readLatestSnapshot(tx, node.id);
+    if (current?.sectionsSha256 === digest) return unchanged(tx, current, now); // a concurrent report stored it first
     await capSnapshotRate(tx, node.id, now); // counted under the lock: concurrent changes count each other
     const previous = current
       ? await tx.inventorySnapshot.findUniqueOrThrow({ where: { id: current.id }, select: { sections: true } })
@@ -72,18 +75,14 @@ export async function reportInventory(input: {
   });
 }
 
-function latestSnapshot(db: Db | Tx, nodeId: string) {
-  return db.inventorySnapshot.findFirst({
-    where: { nodeId },
-    orderBy: { id: "desc" },
-    select: { id: true, sectionsSha256: true, takenAt: true },
-  });
-}
-
-async function unchanged(db: Db | Tx, snapshotId: string, now: Date): Promise<ReportAnswer> {
-  await db.inventorySnapshot.updateMany({
-    where: { id: snapshotId, lastReportedAt: { lt: new Date(now.getTime() - LAST_REPORTED_RESOLUTION_MS) } },
-    data: { lastReportedAt: now },
-  });
-  return { snapshotId, changed: false, changedSections: [] };
+/** The same content again: moves lastReportedAt when it is a minute old (conditional, so concurrent reports write it once). */
+async function unchanged(db: Db | Tx, latest: LatestSnapshot, now: Date): Promise<ReportAnswer> {
+  const staleBefore = new Date(now.getTime() - LAST_REPORTED_RESOLUTION_MS);
+  if (latest.lastReportedAt < staleBefore) {
+    await db.inventorySnapshot.updateMany({
+      where: { id: latest.id, lastReportedAt: { lt: staleBefore } },
+      data: { lastReportedAt: now },
+    });
+  }
+  return { snapshotId: latest.id, changed: false, changedSections: [] };
 }

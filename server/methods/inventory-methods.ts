@@ -5,7 +5,7 @@ import { INVENTORY_REPORT_MAX_BYTES, inventoryReportInput } from "@/lib/validati
 import { getInventoryInput, listInventoryInput } from "@/lib/validations/nodes";
 import { getSnapshot, listSnapshots } from "../inventory/read-snapshots";
 import { reportInventory } from "../inventory/report-inventory";
-import { authenticateNode } from "../nodes/authenticate-node";
+import { authenticateReportingNode } from "../inventory/authenticate-reporting-node";
 import { defineMachineMethod, defineNodeMethod } from "./define-method";
 
 // SPEC D3: the node's inventory, reported by the daemon as its node, read by users and services.
@@ -27,8 +27,9 @@ export const reportInventoryMethod = defineMachineMethod({
   credentials: ["nodeJwt"],
   maxBodyBytes: INVENTORY_REPORT_MAX_BYTES,
   input: inventoryReportInput,
-  authenticate: authenticateNode,
-  handler: ({ db, input, credential, now }) => reportInventory({ db, node: credential, sections: input.sections, now }),
+  authenticate: authenticateReportingNode,
+  handler: ({ db, input, credential, now }) =>
+    reportInventory({ db, node: credential, sections: input.sections, now, latest: credential.latest }),
 });
 
 export const getInventoryMethod = defineNodeMethod({

@@ -4,6 +4,9 @@ import type { Db } from "../db/client";
 import { log } from "../log";
 import { claimedNodeId, NodeTokenError, verifyNodeToken, type NodeTokenRefusal } from "./verify-node-token";
 import type { EventNode } from "../events/record-node-event";
+import type { Prisma } from "../db/generated/client";
+import { retryRawReadOnce } from "../db/retry-reads";
+import { nodeCredentialSql, type NodeCredentialRow } from "./node-credential-sql";
 
 // SPEC D2: a machine method called as a node. Every refusal is this one
 // answer, so a caller learns nothing about which check failed; the log names
@@ -33,6 +36,21 @@ export function authenticateNode(db: Db, request: Request, now: Date, audience: 
 }
 
 /**
+ * authenticateNode, reading one more JSON column (`also`, SQL over the node
+ * row `n`) in the same statement, for a method whose next read would be by
+ * the node's id anyway: inventory/report's latest snapshot.
+ */
+export async function authenticateNodeReading(
+  db: Db,
+  request: Request,
+  now: Date,
+  audience: string,
+  also: Prisma.Sql,
+): Promise<AuthenticatedNode & { also: unknown }> {
+  return authenticate(db, request, now, audience, "any-valid", also);
+}
+
+/**
  * nodes/renew (SPEC G6): only the key of the node's newest certificate may
  * renew. Were the previous key enough, a thief holding it and the real node
  * could renew past each other for ever; it still serves every other call
@@ -48,35 +66,23 @@ async function authenticate(
   now: Date,
   audience: string,
   certificates: "any-valid" | "newest",
-): Promise<AuthenticatedNode> {
+  also?: Prisma.Sql,
+): Promise<AuthenticatedNode & { also: unknown }> {
   const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(request.headers.get("authorization") ?? "");
   if (!match) throw refuseNodeCredential("malformed", null);
   const token = match[1]!;
   const nodeId = claimedNodeId(token);
   if (!nodeId) throw refuseNodeCredential("malformed", null);
 
-  const node = await db.node.findUnique({
-    where: { id: nodeId },
-    select: {
-      id: true,
-      tenantId: true,
-      siteId: true,
-      poolId: true,
-      hostname: true,
-      state: true,
-      lastSeenAt: true,
-      certSerial: true,
-      certificates: { where: { notAfter: { gt: now } }, select: { serial: true, publicKey: true, notAfter: true } },
-    },
-  });
+  const [node] = await retryRawReadOnce(() => db.$queryRaw<NodeCredentialRow[]>(nodeCredentialSql(nodeId, now, also)));
   if (!node) throw refuseNodeCredential("unknown-node", nodeId);
   if (node.state !== "active") throw refuseNodeCredential("revoked", nodeId);
   let certificateSerial: string;
   try {
     const keys = node.certificates.map((certificate) => ({
       serial: certificate.serial,
-      spkiDer: certificate.publicKey,
-      notAfter: certificate.notAfter,
+      spkiDer: Buffer.from(certificate.publicKey, "base64"),
+      notAfter: new Date(certificate.notAfter),
     }));
     ({ serial: certificateSerial } = await verifyNodeToken({ token, nodeId, keys, audience, now }));
   } catch (error) {
@@ -100,5 +106,6 @@ async function authenticate(
     poolId: node.poolId,
     hostname: node.hostname,
     certificateSerial,
+    also: node.also,
   };
 }
