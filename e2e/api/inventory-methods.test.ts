@@ -95,6 +95,31 @@ describe("inventory/report (D3)", () => {
     expect(removed.body.changedSections).toEqual(["extra", "software"]);
   });
 
+  it("nodes/list shows each node's newest snapshot among several, as nodes/get does", async () => {
+    const node = await admitNode(world);
+    const a = inventoryOf(node);
+    await report(node, a);
+    await report(node, { ...a, os: { ...a.os, kernel: "5.15.0-106-generic" } });
+    const newest = await report(node, a);
+    expect(await snapshotCount(node)).toBe(3);
+    const pages = [];
+    let cursor: string | undefined;
+    do {
+      const page = await callMethod(
+        "nodes/list",
+        { tenantId: world.tenantId, poolId: world.pools.a, limit: 200, ...(cursor ? { cursor } : {}) },
+        { bearer: world.keys.viewer },
+      );
+      expect(page.status).toBe(200);
+      pages.push(...page.body.nodes);
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    const listed = pages.find((entry: { id: string }) => entry.id === node.nodeId);
+    const published = await callMethod("nodes/get", { tenantId: world.tenantId, nodeId: node.nodeId }, { bearer: world.keys.viewer });
+    expect(listed.inventory.snapshotId).toBe(newest.body.snapshotId);
+    expect(listed).toEqual(published.body);
+  });
+
   it("20 concurrent identical reports of new content store one snapshot", async () => {
     const node = await admitNode(world);
     await report(node, inventoryOf(node));

@@ -6,6 +6,8 @@ export interface ConsolePool {
   tenantId: string;
   siteId: string;
   requiresTpm: boolean;
+  /** SPEC I3: a node's attestation reads stale past the maximum age in this pool */
+  requireKnownBoot: boolean;
   /** SPEC H1: distinct approvals a request deferred into this pool needs */
   approvalsRequired: number;
   archivedAt: Date | null;

@@ -9,6 +9,11 @@ export function attestationClock(now: Date): AttestationClock {
 }
 
 /** The clock and the pool's requireKnownBoot: what toNodeJson needs to tell stale from trusted. */
+export function attestationReadingOf(pool: { requireKnownBoot: boolean }, now: Date): AttestationReading {
+  return { ...attestationClock(now), requireKnownBoot: pool.requireKnownBoot };
+}
+
+/** attestationReadingOf for a pool known by id only (a node's). */
 export async function attestationReading(db: Db | Tx, poolId: string, now: Date): Promise<AttestationReading> {
   const pool = await db.pool.findUnique({ where: { id: poolId }, select: { requireKnownBoot: true } });
   return { ...attestationClock(now), requireKnownBoot: pool?.requireKnownBoot ?? false };

@@ -233,7 +233,7 @@ async function joinScope(db: Db, credential: JoinCredential): Promise<JoinScope>
   }
   const pool = await db.pool.findFirst({
     where: { id: credential.poolId, tenantId: credential.tenantId },
-    select: { id: true, tenantId: true, siteId: true, requiresTpm: true, archivedAt: true },
+    select: { id: true, tenantId: true, siteId: true, requiresTpm: true, requireKnownBoot: true, archivedAt: true },
   });
   if (!pool) throw refuseCredential(credential.actor, "unknown");
   if (pool.archivedAt) throw archived(pool);

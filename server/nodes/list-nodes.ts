@@ -1,12 +1,12 @@
 import "server-only";
 import type { Db } from "../db/client";
-import type { Prisma } from "../db/generated/client";
 import type { PoolFacts } from "../places/find-pool";
 import type { NodeStateFilter } from "@/lib/validations/nodes";
-import { staleBefore, type AttestationReading, type AttestationState } from "@/lib/nodes/node-attestation";
+import type { AttestationState } from "@/lib/nodes/node-attestation";
 import { toNodeJson, type NodeJson } from "@/lib/nodes/node-json";
-import { NODE_JSON_SELECT } from "./node-rows";
-import { attestationReading } from "./attestation-reading";
+import { retryRawReadOnce } from "../db/retry-reads";
+import { attestationReadingOf } from "./attestation-reading";
+import { nodePageSql, nodeRowOf, type NodePageRow } from "./node-page-sql";
 
 /**
  * nodes/list (SPEC D1): the pool's nodes in ascending id; `cursor` is the last
@@ -15,38 +15,18 @@ import { attestationReading } from "./attestation-reading";
  */
 export async function listNodes(input: {
   db: Db;
-  pool: Pick<PoolFacts, "id">;
+  pool: Pick<PoolFacts, "id" | "requireKnownBoot">;
   state: NodeStateFilter;
   attestation?: AttestationState;
   limit: number;
   cursor?: string;
   now: Date;
 }): Promise<{ nodes: NodeJson[]; nextCursor?: string }> {
-  const { db, pool, state, limit, cursor } = input;
-  const reading = await attestationReading(db, pool.id, input.now);
-  const rows = await db.node.findMany({
-    where: {
-      poolId: pool.id,
-      ...(state === "all" ? {} : { state }),
-      ...(cursor ? { id: { gt: cursor } } : {}),
-      ...(input.attestation ? attestationWhere(input.attestation, reading) : {}),
-    },
-    orderBy: { id: "asc" },
-    take: limit + 1, // one more tells whether a next page exists
-    select: NODE_JSON_SELECT,
-  });
-  const page = rows.slice(0, limit).map((row) => toNodeJson(row, reading));
+  const { db, pool, state, attestation, limit, cursor, now } = input;
+  const reading = attestationReadingOf(pool, now);
+  // one more row tells whether a next page exists
+  const sql = nodePageSql({ poolId: pool.id, state, cursor, attestation, reading, pageSize: limit + 1 });
+  const rows = await retryRawReadOnce(() => db.$queryRaw<NodePageRow[]>(sql));
+  const page = rows.slice(0, limit).map((row) => toNodeJson(nodeRowOf(row), reading));
   return rows.length > limit ? { nodes: page, nextCursor: page.at(-1)!.id } : { nodes: page };
-}
-
-/**
- * readNodeAttestation's rule as a filter (nodes_pool_id_attestation_state_id_idx,
- * nodes_pool_id_attested_at_idx): in a pool that requires a known boot, a last
- * quote at or before the cutoff, or none, is stale whatever it said.
- */
-function attestationWhere(wanted: AttestationState, reading: AttestationReading): Prisma.NodeWhereInput {
-  if (!reading.requireKnownBoot) return wanted === "stale" ? { id: { in: [] } } : { attestationState: wanted };
-  const cutoff = staleBefore(reading);
-  if (wanted === "stale") return { OR: [{ attestedAt: null }, { attestedAt: { lte: cutoff } }] };
-  return { attestationState: wanted, attestedAt: { gt: cutoff } };
 }

@@ -8,6 +8,8 @@ export interface PoolFacts {
   tenantId: string;
   siteId: string;
   requiresTpm: boolean;
+  /** SPEC I3: a node's attestation reads stale past the maximum age in this pool */
+  requireKnownBoot: boolean;
   archivedAt: Date | null;
 }
 
@@ -45,6 +47,7 @@ export async function findPool(db: Db, tenantId: string, poolId: string): Promis
 /** The pool statement: the facts a pool method needs, by tenant and id. */
 export function poolSql(tenantId: string, poolId: string): Prisma.Sql {
   return Prisma.sql`
-    SELECT id, tenant_id AS "tenantId", site_id AS "siteId", requires_tpm AS "requiresTpm", archived_at AS "archivedAt"
+    SELECT id, tenant_id AS "tenantId", site_id AS "siteId", requires_tpm AS "requiresTpm",
+      require_known_boot AS "requireKnownBoot", archived_at AS "archivedAt"
     FROM pools WHERE id = ${poolId} AND tenant_id = ${tenantId}`;
 }

@@ -60,6 +60,6 @@ export function entryMacsMatchSql(entryMacs: Prisma.Sql, reportedMacs: Prisma.Sq
 async function assignedPool(db: Db, { tenantId, siteId }: AttestationSubject, poolId: string): Promise<PoolFacts | null> {
   return db.pool.findFirst({
     where: { id: poolId, tenantId, siteId },
-    select: { id: true, tenantId: true, siteId: true, requiresTpm: true, archivedAt: true },
+    select: { id: true, tenantId: true, siteId: true, requiresTpm: true, requireKnownBoot: true, archivedAt: true },
   });
 }
