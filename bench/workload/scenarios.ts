@@ -21,7 +21,14 @@ export function approveBody(requestId: string): string {
 }
 
 /** The approve pool, as the app's pool lookup returns it. */
-const APPROVE_POOL_FACTS = { id: APPROVE_POOL, tenantId: HOT.tenantId, siteId: HOT.siteId, requiresTpm: false, requireKnownBoot: false, archivedAt: null };
+const APPROVE_POOL_FACTS = {
+  id: APPROVE_POOL,
+  tenantId: HOT.tenantId,
+  siteId: HOT.siteId,
+  requiresTpm: false,
+  requireKnownBoot: false,
+  archivedAt: null,
+};
 
 /** What approve does in the database (the statements the HTTP floor sends too). */
 export async function floorApprove(client: pg.PoolClient, requestId: string): Promise<void> {

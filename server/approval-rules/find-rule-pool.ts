@@ -7,7 +7,15 @@ import type { RulePool } from "./rule-approval-guard";
 export async function findRulePool(db: Db, poolId: string, tenantId?: string): Promise<RulePool> {
   const pool = await db.pool.findFirst({
     where: { id: poolId, ...(tenantId ? { tenantId } : {}) },
-    select: { id: true, tenantId: true, siteId: true, requiresTpm: true, requireKnownBoot: true, archivedAt: true, approvalsRequired: true },
+    select: {
+      id: true,
+      tenantId: true,
+      siteId: true,
+      requiresTpm: true,
+      requireKnownBoot: true,
+      archivedAt: true,
+      approvalsRequired: true,
+    },
   });
   if (!pool) throw new ApiError("NOT_FOUND", `pool ${poolId} not found${tenantId ? ` in tenant ${tenantId}` : ""}`);
   return pool;
