@@ -82,8 +82,14 @@ function latestSnapshot(db: Db | Tx, nodeId: string) {
 
 async function unchanged(db: Db | Tx, snapshotId: string, now: Date): Promise<ReportAnswer> {
   await db.inventorySnapshot.updateMany({
-    where: { id: snapshotId, lastReportedAt: { lt: new Date(now.getTime() - LAST_REPORTED_RESOLUTION_MS) } },
+    where: { id: snapshotId, lastReportedAt: { lt: lastReportedStaleBefore(now) } },
     data: { lastReportedAt: now },
   });
-  return { snapshotId, changed: false, changedSections: [] };
+  return unchangedReport(snapshotId);
 }
+
+/** An unchanged report at `now` moves a lastReportedAt earlier than this. */
+export const lastReportedStaleBefore = (now: Date) => new Date(now.getTime() - LAST_REPORTED_RESOLUTION_MS);
+
+/** The answer to a report of what the latest snapshot already holds. */
+export const unchangedReport = (snapshotId: string): ReportAnswer => ({ snapshotId, changed: false, changedSections: [] });

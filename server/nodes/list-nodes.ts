@@ -4,7 +4,7 @@ import type { Prisma } from "../db/generated/client";
 import type { PoolFacts } from "../places/find-pool";
 import type { NodeStateFilter } from "@/lib/validations/nodes";
 import { staleBefore, type AttestationReading, type AttestationState } from "@/lib/nodes/node-attestation";
-import { toNodeJson, type NodeJson } from "@/lib/nodes/node-json";
+import { toNodeJson, type NodeJson, type NodeRow } from "@/lib/nodes/node-json";
 import { NODE_JSON_SELECT } from "./node-rows";
 import { attestationReading } from "./attestation-reading";
 
@@ -35,6 +35,11 @@ export async function listNodes(input: {
     take: limit + 1, // one more tells whether a next page exists
     select: NODE_JSON_SELECT,
   });
+  return nodesPage(rows, limit, reading);
+}
+
+/** A page of nodes/list from up to `limit + 1` rows in ascending id: the extra row says a next page exists. */
+export function nodesPage(rows: NodeRow[], limit: number, reading: AttestationReading): { nodes: NodeJson[]; nextCursor?: string } {
   const page = rows.slice(0, limit).map((row) => toNodeJson(row, reading));
   return rows.length > limit ? { nodes: page, nextCursor: page.at(-1)!.id } : { nodes: page };
 }
