@@ -2,16 +2,20 @@ import type pg from "pg";
 import { ApiError } from "@/server/api/errors";
 import type { FloorCall } from "./floor-call";
 import { approveJoinRequestFloor, listJoinRequestsFloor } from "./floor-join-requests";
+import { listNodesFloor } from "./floor-list-nodes";
+import { reportUnchangedFloor } from "./floor-report-inventory";
 
 // The floors' methods (the HTTP floor's and the Next.js floor's): the app's
-// statements (its own SQL builders), its credential and grant checks and its
-// JSON, and nothing else: no framework, no input schema, no tracing or
+// statements (its own SQL builders, or one statement reading what its Prisma
+// calls read), its credential and grant checks and its JSON, and nothing else: no framework, no input schema, no tracing or
 // metrics. Unknown, revoked and wrong credentials get the app's 401 so that a
 // mistake in the bench shows as errors, not as speed.
 
 const METHODS: Record<string, (call: FloorCall) => Promise<unknown>> = {
   "/api/compute/joinRequests/list": listJoinRequestsFloor,
   "/api/compute/joinRequests/approve": approveJoinRequestFloor,
+  "/api/compute/nodes/list": listNodesFloor,
+  "/api/compute/inventory/report": reportUnchangedFloor,
 };
 
 export interface FloorAnswer {
