@@ -1,6 +1,6 @@
 import type pg from "pg";
 import { BENCH_BEARER } from "./workload/dataset";
-import { checkSameNodeAnswers } from "./http-floor/check-same-node-answers";
+import { checkSameNodeAnswers } from "./check-same-node-answers";
 import type { Endpoint } from "./http-floor/endpoint";
 import { httpLoad } from "./http-load";
 import { measureRow } from "./measure-row";

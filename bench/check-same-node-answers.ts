@@ -1,5 +1,5 @@
-import { listNodesBody, reportBody, type BenchNodes } from "../node-scenario";
-import { assertSameAnswer, post, type Endpoint } from "./endpoint";
+import { listNodesBody, reportBody, type BenchNodes } from "./node-scenario";
+import { assertSameAnswer, post, type Endpoint } from "./http-floor/endpoint";
 
 /**
  * Before the node phase measures: a floor must answer what the app answers,
