@@ -1,7 +1,8 @@
 // npm run bench — how the queue's cost grows with the table, and how far the
 // full stack is from two floors: the same SQL through `pg` on the same PostgreSQL,
 // and a bare node:http server answering the same bytes with it (bench/http-floor);
-// then the node phase: inventory/report (unchanged, changed) at 10,000 nodes and nodes/list;
+// then the node phase at 10,000 nodes: inventory/report unchanged and nodes/list beside both floors,
+// then changed reports;
 // then approvalRules/test over 10,000 requests (issue 35: within 2 s).
 // Options: --sizes 1000,100000,1000000  --seconds 10  --connections 1,32
 //          --processes N (app processes, as `npm start` runs them; default: one per core)
@@ -18,15 +19,17 @@ import { httpLoad } from "./http-load";
 import { floorLoad } from "./floor-load";
 import { approveBody, floorApprove, floorList, listBody } from "./workload/scenarios";
 import { explainList } from "./explain";
-import { checkSameAnswers, publishedAt, type Endpoint } from "./http-floor/check-same-answers";
+import { checkSameAnswers } from "./http-floor/check-same-answers";
+import { nextFloorAt, publishedAt, type Endpoint } from "./http-floor/endpoint";
 import { startHttpFloor } from "./http-floor/start-http-floor";
 import { approveAllJoins, createJoinPool, JOIN_BEARER, makeJoinBodies } from "./join-scenario";
 import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
-import { createBenchUser, nodePageWeight, queuePageWeight, type PageWeight } from "./page-weight";
+import { createBenchUser, queuePageWeight, type PageWeight } from "./page-weight";
 import { printStorm, stormOnFreshServer, stormOptions, type StormResult } from "./boot-storm";
 import { printTable, type Row } from "./report";
-import { createBenchNodes, listNodesBody, NODE_COUNT, NODE_POOL, reportBody, tokensFor } from "./node-scenario";
+import { measureNodePhase } from "./node-phase";
+import { measureRow, type Runs } from "./measure-row";
 import { printRulesTest, rulesTestPhase, type RulesTestResult } from "./rules-test-scenario";
 import { firstScrape, scrapeDuring, scrapeVerdict, type ScrapeFigures } from "./metrics-scrape";
 
@@ -92,11 +95,7 @@ async function main() {
       },
     });
     const app = publishedAt("the app", server.baseUrl);
-    const nextFloor: Endpoint = {
-      name: "Next.js floor",
-      url: (method) => `${server.baseUrl}/api/compute/bench-floor/joinRequests.${method}`,
-      headers: { "x-bench-floor": benchFloorToken },
-    };
+    const nextFloor = nextFloorAt(server.baseUrl, benchFloorToken);
     // as a Prometheus server scrapes an app that just started (its other processes still starting)
     metricsScrape.first = await firstScrape(server.baseUrl, metricsToken);
     console.log(scrapeVerdict("GET /metrics right after start", metricsScrape.first));
@@ -121,28 +120,13 @@ async function main() {
         console.log(
           "HTTP and Next.js floors answer as the app does (list pending, list all from a cursor: same bytes; approve: same shape and event)",
         );
-        const measure = async (
-          scenario: string,
-          connections: number,
-          runs: {
-            http: () => Promise<Row["http"]>;
-            floor?: () => Promise<Row["floor"]>;
-            httpFloor?: () => Promise<Row["httpFloor"]>;
-            nextFloor?: () => Promise<Row["nextFloor"]>;
-          },
-        ) => {
-          const row: Row = { size, rows: loaded, scenario, connections, http: await runs.http() };
-          if (runs.floor) row.floor = await runs.floor();
-          if (runs.httpFloor) row.httpFloor = await runs.httpFloor();
-          if (runs.nextFloor) row.nextFloor = await runs.nextFloor();
-          rows.push(row);
-          printTable([row], { header: false });
-        };
+        const measure = (scenario: string, connections: number, runs: Runs) =>
+          measureRow(rows, { size, rows: loaded, scenario, connections }, runs);
         // Warm every app process and HTTP floor process (JIT, connection pools)
         // before measuring: each holds its own, and a cold one skews the first run it serves.
         for (const at of [app, httpFloor, nextFloor]) {
           await httpLoad({
-            url: at.url("list"),
+            url: at.url("joinRequests/list"),
             bearer: BENCH_BEARER,
             headers: at.headers,
             connections: Math.max(...connectionsList, processes),
@@ -153,7 +137,7 @@ async function main() {
         for (const connections of connectionsList) {
           const common = { bearer: BENCH_BEARER, connections, seconds };
           const list = (at: Endpoint, state: "pending" | "all", from?: string) => () =>
-            httpLoad({ ...common, url: at.url("list"), headers: at.headers, bodyFor: () => listBody(state, from) });
+            httpLoad({ ...common, url: at.url("joinRequests/list"), headers: at.headers, bodyFor: () => listBody(state, from) });
           await measure("list pending (page 100)", connections, {
             // at the most connections, scraped as Prometheus would scrape it meanwhile
             http:
@@ -181,7 +165,7 @@ async function main() {
             const targets = await approvalTargets(client, approvalsFor(connections));
             return httpLoad({
               ...common,
-              url: at.url("approve"),
+              url: at.url("joinRequests/approve"),
               headers: at.headers,
               amount: targets.length,
               bodyFor: (i) => approveBody(targets[i % targets.length]!),
@@ -209,7 +193,15 @@ async function main() {
         }
         if (size === Math.max(...sizes)) explain = await explainList(client, cursor);
       }
-      nodePage = await measureNodePhase(client, server.baseUrl, rows);
+      nodePage = await measureNodePhase({
+        client,
+        baseUrl: server.baseUrl,
+        endpoints: { app, httpFloor, nextFloor },
+        rows,
+        smoke: args.smoke!,
+        seconds,
+        connectionsList,
+      });
       const rules = await rulesTestPhase(client, server.baseUrl, args.smoke!);
       rows.push(rules.row);
       printTable([rules.row], { header: false });
@@ -259,41 +251,6 @@ async function main() {
     printStorm(storm);
   }
   console.log(`\nJSON: ${out}`);
-}
-
-/**
- * SPEC D1–D3 at fleet size: the daemon's frequent (mostly unchanged) reports,
- * changed ones, and a pool's node list; then a node page's weight, its node
- * having a history by then.
- */
-async function measureNodePhase(client: pg.Client, baseUrl: string, rows: Row[]): Promise<PageWeight> {
-  const count = args.smoke ? 1_000 : NODE_COUNT;
-  const nodes = await createBenchNodes(client, count);
-  console.log(`\n▶ ${count.toLocaleString("en")} nodes in pool ${NODE_POOL}, each with a first snapshot`);
-  const measure = async (scenario: string, connections: number, http: () => Promise<Row["http"]>) => {
-    const row: Row = { size: count, rows: count, scenario, connections, http: await http() };
-    rows.push(row);
-    printTable([row], { header: false });
-  };
-  const report = { url: `${baseUrl}/api/compute/inventory/report`, bearer: "", seconds };
-  let seq = 0;
-  for (const connections of connectionsList) {
-    nodes.tokens = await tokensFor(nodes.ids, nodes.privateKeyPem); // fresh for this round (a JWT lives ≤ 300 s)
-    await measure(`inventory/report unchanged (${count / 1000}k nodes)`, connections, () =>
-      httpLoad({ ...report, connections, bearerFor: (i) => nodes.tokens[i % count]!, bodyFor: () => reportBody(nodes) }),
-    );
-    await measure(`inventory/report changed (${count / 1000}k nodes)`, connections, () =>
-      httpLoad({ ...report, connections, bearerFor: (i) => nodes.tokens[i % count]!, bodyFor: () => reportBody(nodes, seq++) }),
-    );
-    await measure(`nodes/list (page 100 of ${count / 1000}k)`, connections, () =>
-      httpLoad({ url: `${baseUrl}/api/compute/nodes/list`, bearer: BENCH_BEARER, connections, seconds, bodyFor: () => listNodesBody() }),
-    );
-  }
-  const weight = await nodePageWeight(baseUrl, NODE_POOL, nodes.ids[0]!);
-  console.log(
-    `Node page ${weight.path}: ${weight.scripts} scripts, ${(weight.gzipBytes / 1000).toFixed(1)} kB gzipped (${(weight.rawBytes / 1000).toFixed(1)} kB raw)`,
-  );
-  return weight;
 }
 
 /**

@@ -1,48 +1,7 @@
 import type pg from "pg";
-import { approvalTargets, APPROVE_POOL, BENCH_BEARER, HOT } from "../workload/dataset";
+import { approvalTargets, APPROVE_POOL, HOT } from "../workload/dataset";
 import { approveBody, listBody } from "../workload/scenarios";
-
-interface Answer {
-  status: number;
-  contentType: string | null;
-  text: string;
-}
-
-/** Where a floor (or the app) answers joinRequests/<method>, and what else a call carries. */
-export interface Endpoint {
-  name: string;
-  url: (method: "list" | "approve") => string;
-  headers?: Record<string, string>;
-}
-
-/** The published methods at a base URL: the app's, or the HTTP floor's (which serves the same paths). */
-export const publishedAt = (name: string, baseUrl: string): Endpoint => ({
-  name,
-  url: (method) => `${baseUrl}/api/compute/joinRequests/${method}`,
-});
-
-async function post(endpoint: Endpoint, method: "list" | "approve", body: string): Promise<Answer> {
-  const response = await fetch(endpoint.url(method), {
-    method: "POST",
-    headers: { authorization: `Bearer ${BENCH_BEARER}`, "content-type": "application/json", ...endpoint.headers },
-    body,
-  });
-  return { status: response.status, contentType: response.headers.get("content-type"), text: await response.text() };
-}
-
-/** Throws, showing where, unless both answered the same status, content type and bytes. */
-function assertSameAnswer(what: string, app: Answer, floor: Answer): void {
-  const [a, f] = [`${app.status} ${app.contentType}`, `${floor.status} ${floor.contentType}`];
-  if (a !== f) throw new Error(`floor check, ${what}: the app answered ${a}, the floor ${f}: ${floor.text.slice(0, 200)}`);
-  if (app.text === floor.text) return;
-  let at = 0;
-  while (app.text[at] === floor.text[at]) at++;
-  const around = (text: string) => JSON.stringify(text.slice(Math.max(0, at - 60), at + 60));
-  throw new Error(
-    `floor check, ${what}: the bodies differ at character ${at} (app ${app.text.length}, floor ${floor.text.length})\n` +
-      `  app:   ${around(app.text)}\n  floor: ${around(floor.text)}`,
-  );
-}
+import { assertSameAnswer, post, type Answer, type Endpoint } from "./endpoint";
 
 /** An approved request with what is its own (ids, times, machine) replaced, leaving what approve decides. */
 function approvalShape(text: string): string {
@@ -73,14 +32,14 @@ export async function checkSameAnswers(client: pg.Client, appAt: Endpoint, floor
     ["list pending", listBody("pending")],
     ["list all, deep cursor", listBody("all", cursor)],
   ] as const) {
-    const app = await post(appAt, "list", body);
+    const app = await post(appAt, "joinRequests/list", body);
     if (app.status !== 200 || JSON.parse(app.text).joinRequests.length === 0)
       throw new Error(`${floorAt.name} check, ${what}: the app answered ${app.status} ${app.text.slice(0, 200)}`);
-    assertSame(what, app, await post(floorAt, "list", body));
+    assertSame(what, app, await post(floorAt, "joinRequests/list", body));
   }
   const [appTarget, floorTarget] = await approvalTargets(client, 2);
-  const app = await post(appAt, "approve", approveBody(appTarget!));
-  const floor = await post(floorAt, "approve", approveBody(floorTarget!));
+  const app = await post(appAt, "joinRequests/approve", approveBody(appTarget!));
+  const floor = await post(floorAt, "joinRequests/approve", approveBody(floorTarget!));
   if (app.status !== 200) throw new Error(`${floorAt.name} check, approve: the app answered ${app.status} ${app.text.slice(0, 200)}`);
   assertSame("approve (shape)", { ...app, text: approvalShape(app.text) }, { ...floor, text: approvalShape(floor.text) });
   // Earlier sizes' approve runs left thousands approved in that pool: start
@@ -91,7 +50,7 @@ export async function checkSameAnswers(client: pg.Client, appAt: Endpoint, floor
   );
   const approved = await post(
     appAt,
-    "list",
+    "joinRequests/list",
     JSON.stringify({ tenantId: HOT.tenantId, poolId: APPROVE_POOL, state: "approved", limit: 1, cursor: before[0]?.id ?? undefined }),
   );
   const listed = (JSON.parse(approved.text) as { joinRequests: { id: string }[] }).joinRequests.find(

@@ -77,12 +77,17 @@ export async function reportInventory(input: {
 
 /** The same content again: moves lastReportedAt when it is a minute old (conditional, so concurrent reports write it once). */
 async function unchanged(db: Db | Tx, latest: LatestSnapshot, now: Date): Promise<ReportAnswer> {
-  const staleBefore = new Date(now.getTime() - LAST_REPORTED_RESOLUTION_MS);
-  if (latest.lastReportedAt < staleBefore) {
+  if (latest.lastReportedAt < lastReportedStaleBefore(now)) {
     await db.inventorySnapshot.updateMany({
-      where: { id: latest.id, lastReportedAt: { lt: staleBefore } },
+      where: { id: latest.id, lastReportedAt: { lt: lastReportedStaleBefore(now) } },
       data: { lastReportedAt: now },
     });
   }
-  return { snapshotId: latest.id, changed: false, changedSections: [] };
+  return unchangedReport(latest.id);
 }
+
+/** An unchanged report at `now` moves a lastReportedAt earlier than this. */
+export const lastReportedStaleBefore = (now: Date) => new Date(now.getTime() - LAST_REPORTED_RESOLUTION_MS);
+
+/** The answer to a report of what the latest snapshot already holds. */
+export const unchangedReport = (snapshotId: string): ReportAnswer => ({ snapshotId, changed: false, changedSections: [] });

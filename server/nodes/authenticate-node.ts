@@ -68,34 +68,18 @@ async function authenticate(
   certificates: "any-valid" | "newest",
   also?: Prisma.Sql,
 ): Promise<AuthenticatedNode & { also: unknown }> {
-  const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(request.headers.get("authorization") ?? "");
-  if (!match) throw refuseNodeCredential("malformed", null);
-  const token = match[1]!;
-  const nodeId = claimedNodeId(token);
-  if (!nodeId) throw refuseNodeCredential("malformed", null);
+  const { token, nodeId } = claimedNode(request.headers.get("authorization"));
 
   const [node] = await retryRawReadOnce(() => db.$queryRaw<NodeCredentialRow[]>(nodeCredentialSql(nodeId, now, also)));
   if (!node) throw refuseNodeCredential("unknown-node", nodeId);
   if (node.state !== "active") throw refuseNodeCredential("revoked", nodeId);
-  let certificateSerial: string;
-  try {
-    const keys = node.certificates.map((certificate) => ({
-      serial: certificate.serial,
-      spkiDer: Buffer.from(certificate.publicKey, "base64"),
-      notAfter: new Date(certificate.notAfter),
-    }));
-    ({ serial: certificateSerial } = await verifyNodeToken({ token, nodeId, keys, audience, now }));
-  } catch (error) {
-    if (error instanceof NodeTokenError) throw refuseNodeCredential(error.cause, nodeId);
-    throw error;
-  }
+  const certificateSerial = await verifiedSerial({ token, nodeId, certificates: node.certificates, audience, now });
   // the node row names its newest certificate (admission and renewal write both in one transaction)
   if (certificates === "newest" && certificateSerial !== node.certSerial) throw refuseNodeCredential("superseded-certificate", nodeId);
 
-  if (!node.lastSeenAt || now.getTime() - node.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
-    const staleBefore = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
+  if (lastSeenDue(node.lastSeenAt, now)) {
     await db.node.updateMany({
-      where: { id: nodeId, OR: [{ lastSeenAt: null }, { lastSeenAt: { lte: staleBefore } }] },
+      where: { id: nodeId, OR: [{ lastSeenAt: null }, { lastSeenAt: { lte: lastSeenStaleBefore(now) } }] },
       data: { lastSeenAt: now },
     });
   }
@@ -108,4 +92,44 @@ async function authenticate(
     certificateSerial,
     also: node.also,
   };
+}
+
+/** The JWT of `Authorization: Bearer <JWT>` and the node its `kid` claims (nothing verified yet); refused when unreadable. */
+export function claimedNode(authorization: string | null): { token: string; nodeId: string } {
+  const match = /^Bearer ([A-Za-z0-9_.-]+)$/.exec(authorization ?? "");
+  if (!match) throw refuseNodeCredential("malformed", null);
+  const token = match[1]!;
+  const nodeId = claimedNodeId(token);
+  if (!nodeId) throw refuseNodeCredential("malformed", null);
+  return { token, nodeId };
+}
+
+/** The serial of the node's certificate whose key verifies `token` for `audience` at `now`; refused otherwise. */
+export async function verifiedSerial(input: {
+  token: string;
+  nodeId: string;
+  certificates: NodeCredentialRow["certificates"];
+  audience: string;
+  now: Date;
+}): Promise<string> {
+  const { token, nodeId, audience, now } = input;
+  const keys = input.certificates.map((certificate) => ({
+    serial: certificate.serial,
+    spkiDer: Buffer.from(certificate.publicKey, "base64"),
+    notAfter: new Date(certificate.notAfter),
+  }));
+  try {
+    return (await verifyNodeToken({ token, nodeId, keys, audience, now })).serial;
+  } catch (error) {
+    if (error instanceof NodeTokenError) throw refuseNodeCredential(error.cause, nodeId);
+    throw error;
+  }
+}
+
+/** A call at `now` moves a lastSeenAt at or before this (or none). */
+export const lastSeenStaleBefore = (now: Date) => new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
+
+/** Whether a call at `now` moves lastSeenAt: never written, or a minute old. */
+export function lastSeenDue(lastSeenAt: Date | null, now: Date): boolean {
+  return !lastSeenAt || lastSeenAt.getTime() <= lastSeenStaleBefore(now).getTime();
 }

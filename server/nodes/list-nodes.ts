@@ -2,8 +2,8 @@ import "server-only";
 import type { Db } from "../db/client";
 import type { PoolFacts } from "../places/find-pool";
 import type { NodeStateFilter } from "@/lib/validations/nodes";
-import type { AttestationState } from "@/lib/nodes/node-attestation";
-import { toNodeJson, type NodeJson } from "@/lib/nodes/node-json";
+import type { AttestationReading, AttestationState } from "@/lib/nodes/node-attestation";
+import { toNodeJson, type NodeJson, type NodeRow } from "@/lib/nodes/node-json";
 import { retryRawReadOnce } from "../db/retry-reads";
 import { attestationReadingOf } from "./attestation-reading";
 import { nodePageSql, nodeRowOf, type NodePageRow } from "./node-page-sql";
@@ -27,6 +27,11 @@ export async function listNodes(input: {
   // one more row tells whether a next page exists
   const sql = nodePageSql({ poolId: pool.id, state, cursor, attestation, reading, pageSize: limit + 1 });
   const rows = await retryRawReadOnce(() => db.$queryRaw<NodePageRow[]>(sql));
-  const page = rows.slice(0, limit).map((row) => toNodeJson(nodeRowOf(row), reading));
+  return nodesPage(rows.map(nodeRowOf), limit, reading);
+}
+
+/** A page of nodes/list from up to `limit + 1` rows in ascending id: the extra row says a next page exists. */
+export function nodesPage(rows: NodeRow[], limit: number, reading: AttestationReading): { nodes: NodeJson[]; nextCursor?: string } {
+  const page = rows.slice(0, limit).map((row) => toNodeJson(row, reading));
   return rows.length > limit ? { nodes: page, nextCursor: page.at(-1)!.id } : { nodes: page };
 }

@@ -1,0 +1,103 @@
+import type pg from "pg";
+import { BENCH_BEARER } from "./workload/dataset";
+import { checkSameNodeAnswers } from "./check-same-node-answers";
+import type { Endpoint } from "./http-floor/endpoint";
+import { httpLoad } from "./http-load";
+import { measureRow } from "./measure-row";
+import { createBenchNodes, listNodesBody, NODE_COUNT, NODE_POOL, reportBody, tokensFor } from "./node-scenario";
+import { nodePageWeight, type PageWeight } from "./page-weight";
+import type { Row } from "./report";
+
+/** The app and its two floors (bench/http-floor, server/bench-floor), all running. */
+export interface NodePhaseEndpoints {
+  app: Endpoint;
+  httpFloor: Endpoint;
+  nextFloor: Endpoint;
+}
+
+/**
+ * SPEC D1–D3 at fleet size: the daemon's frequent unchanged reports and a
+ * pool's node list, each beside both floors (checked first to answer the
+ * app's bytes); then changed reports (the app alone); then a node page's
+ * weight, its node having a history by then.
+ */
+export async function measureNodePhase(options: {
+  client: pg.Client;
+  baseUrl: string;
+  endpoints: NodePhaseEndpoints;
+  rows: Row[];
+  smoke: boolean;
+  seconds: number;
+  connectionsList: number[];
+}): Promise<PageWeight> {
+  const { client, baseUrl, rows, seconds, smoke, connectionsList } = options;
+  const { app, httpFloor, nextFloor } = options.endpoints;
+  const count = smoke ? 1_000 : NODE_COUNT;
+  const nodes = await createBenchNodes(client, count);
+  console.log(`\n▶ ${count.toLocaleString("en")} nodes in pool ${NODE_POOL}, each with a first snapshot`);
+  // the floors must answer what the app answers, or their figures mean nothing
+  await checkSameNodeAnswers(app, httpFloor, nodes);
+  await checkSameNodeAnswers(app, nextFloor, nodes);
+  console.log(
+    "HTTP and Next.js floors answer as the app does (inventory/report unchanged, nodes/list first page and from a cursor: same bytes)",
+  );
+  const report =
+    (at: Endpoint, connections: number, options: { seconds?: number; changedSeq?: () => number } = {}) =>
+    () =>
+      httpLoad({
+        url: at.url("inventory/report"),
+        headers: at.headers,
+        bearer: "",
+        bearerFor: (i) => nodes.tokens[i % count]!,
+        connections,
+        seconds: options.seconds ?? seconds,
+        bodyFor: () => reportBody(nodes, options.changedSeq?.()),
+      });
+  const list =
+    (at: Endpoint, connections: number, runSeconds = seconds) =>
+    () =>
+      httpLoad({
+        url: at.url("nodes/list"),
+        headers: at.headers,
+        bearer: BENCH_BEARER,
+        connections,
+        seconds: runSeconds,
+        bodyFor: () => listNodesBody(),
+      });
+  // Warm every app and HTTP floor process on these methods (JIT, key imports),
+  // as the join requests' phase does: a cold one skews the first run it serves.
+  const warmUp = { connections: Math.max(...connectionsList), seconds: smoke ? 1 : 3 };
+  for (const at of [app, httpFloor, nextFloor]) {
+    await report(at, warmUp.connections, { seconds: warmUp.seconds })();
+    await list(at, warmUp.connections, warmUp.seconds)();
+  }
+  const where = (scenario: string, connections: number) => ({ size: count, rows: count, scenario, connections });
+  for (const connections of connectionsList) {
+    nodes.tokens = await tokensFor(nodes.ids, nodes.privateKeyPem); // fresh for this round (a JWT lives ≤ 300 s)
+    await measureRow(rows, where(`inventory/report unchanged (${count / 1000}k nodes)`, connections), {
+      http: report(app, connections),
+      httpFloor: report(httpFloor, connections),
+      nextFloor: report(nextFloor, connections),
+    });
+    await measureRow(rows, where(`nodes/list (page 100 of ${count / 1000}k)`, connections), {
+      http: list(app, connections),
+      httpFloor: list(httpFloor, connections),
+      nextFloor: list(nextFloor, connections),
+    });
+  }
+  // Changed reports last: each leaves its node a new latest snapshot, which
+  // would make a later "unchanged" report of that node a change (stored by
+  // the app, refused by the floors).
+  let seq = 0;
+  for (const connections of connectionsList) {
+    nodes.tokens = await tokensFor(nodes.ids, nodes.privateKeyPem);
+    await measureRow(rows, where(`inventory/report changed (${count / 1000}k nodes)`, connections), {
+      http: report(app, connections, { changedSeq: () => seq++ }),
+    });
+  }
+  const weight = await nodePageWeight(baseUrl, NODE_POOL, nodes.ids[0]!);
+  console.log(
+    `Node page ${weight.path}: ${weight.scripts} scripts, ${(weight.gzipBytes / 1000).toFixed(1)} kB gzipped (${(weight.rawBytes / 1000).toFixed(1)} kB raw)`,
+  );
+  return weight;
+}
