@@ -17,6 +17,14 @@ export interface NodeCertificate {
   publicKeyDer: Uint8Array<ArrayBuffer>;
 }
 
+// The same for every node certificate: made once, not per join (each
+// extension is ASN.1-encoded when made; issue #38's boot storm).
+const FIXED_EXTENSIONS = [
+  new x509.BasicConstraintsExtension(false, undefined, true),
+  new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
+  new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth, x509.ExtendedKeyUsage.serverAuth]),
+];
+
 /**
  * The node's certificate: the CSR's public key, CN and DNS SAN the
  * hostname, 30 days, for TLS client and server use, signed by the tenant CA.
@@ -40,9 +48,7 @@ export async function issueNodeCertificate(input: {
     notBefore: now,
     notAfter,
     extensions: [
-      new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyEncipherment, true),
-      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth, x509.ExtendedKeyUsage.serverAuth]),
+      ...FIXED_EXTENSIONS,
       new x509.SubjectAlternativeNameExtension([{ type: "dns", value: hostname }]),
       await x509.SubjectKeyIdentifierExtension.create(publicKey),
       ca.authorityKeyIdentifier,
@@ -55,7 +61,8 @@ export async function issueNodeCertificate(input: {
     notBefore: certificate.notBefore,
     notAfter: certificate.notAfter,
     sha256: createHash("sha256").update(new Uint8Array(certificate.rawData)).digest("hex"),
-    publicKeyDer: new Uint8Array(certificate.publicKey.rawData),
+    // the key it certifies is the CSR's, as the CSR encoded it (read back from the certificate, it is parsed again)
+    publicKeyDer: new Uint8Array(publicKey.rawData),
   };
 }
 

@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import * as asn1js from "asn1js";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../api/errors";
 import { endorsementKeySha256, verifyCsr } from "./machine-keys";
@@ -51,6 +52,48 @@ describe("verifyCsr", () => {
     const error = await verifyCsr(pem).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: "INVALID_ARGUMENT", details: [{ field: "csr" }] });
+  });
+
+  // A CSR is SEQUENCE { certificationRequestInfo, signatureAlgorithm, signature }:
+  // its parts exchanged with asn1js, which encodes the lengths again.
+  const withParts = (der: ArrayBuffer, parts: { algorithm?: asn1js.Sequence; signature?: asn1js.BitString }) => {
+    const csr = asn1js.fromBER(der).result as asn1js.Sequence;
+    const [info, algorithm, signature] = csr.valueBlock.value;
+    const rebuilt = new asn1js.Sequence({ value: [info!, parts.algorithm ?? algorithm!, parts.signature ?? signature!] });
+    return x509.PemConverter.encode(rebuilt.toBER(), "CERTIFICATE REQUEST");
+  };
+  const signatureOf = (der: ArrayBuffer) => (asn1js.fromBER(der).result as asn1js.Sequence).valueBlock.value[2] as asn1js.BitString;
+  const algorithmIdentifier = (oid: string, nullParameters: boolean) =>
+    new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: oid }), ...(nullParameters ? [new asn1js.Null()] : [])] });
+  const refusedAsUnverified = async (pem: string) => {
+    const error = await verifyCsr(pem).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({
+      code: "INVALID_ARGUMENT",
+      details: [{ field: "csr", message: "signature does not verify with the request's own public key" }],
+    });
+  };
+
+  it("the same CSR taken apart and put together again still verifies (the test's own check)", async () => {
+    const csr = await makeCsr();
+    await expect(verifyCsr(withParts(csr.rawData, {}))).resolves.toMatchObject({ sha256: expect.any(String) });
+  });
+
+  it("refuses a CSR carrying another request's valid signature", async () => {
+    const mine = await makeCsr("CN=node-1.test");
+    const theirs = await makeCsr("CN=node-1.test");
+    await refusedAsUnverified(withParts(mine.rawData, { signature: signatureOf(theirs.rawData) }));
+  });
+
+  it("refuses a signature algorithm that does not fit the key, even over a genuine signature", async () => {
+    // an EC key's genuine ECDSA signature, named sha256WithRSAEncryption
+    const ec = await makeCsr();
+    await refusedAsUnverified(withParts(ec.rawData, { algorithm: algorithmIdentifier("1.2.840.113549.1.1.11", true) }));
+    // an RSA key's genuine PKCS#1 v1.5 signature, named ecdsa-with-SHA256
+    const rsa = { name: "RSASSA-PKCS1-v1_5", modulusLength: 2048, publicExponent: new Uint8Array([1, 0, 1]), hash: "SHA-256" };
+    const keys = (await subtle.generateKey(rsa, true, ["sign", "verify"])) as CryptoKeyPair;
+    const rsaCsr = await x509.Pkcs10CertificateRequestGenerator.create({ name: "CN=rsa.test", keys, signingAlgorithm: rsa });
+    await expect(verifyCsr(rsaCsr.toString("pem"))).resolves.toBeDefined();
+    await refusedAsUnverified(withParts(rsaCsr.rawData, { algorithm: algorithmIdentifier("1.2.840.10045.4.3.2", false) }));
   });
 
   it("refuses what does not parse", async () => {
