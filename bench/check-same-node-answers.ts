@@ -15,7 +15,7 @@ export async function checkSameNodeAnswers(appAt: Endpoint, floorAt: Endpoint, n
     assertSameAnswer(`${floorAt.name}, ${what}`, app, await post(floorAt, method, body, bearer));
   };
   await same("inventory/report unchanged", "inventory/report", reportBody(nodes), nodes.tokens[0]);
-  await same("nodes/list first page", "nodes/list", listNodesBody());
+  await same("nodes/list first page", "nodes/list", listNodesBody(nodes));
   const middle = [...nodes.ids].sort()[Math.floor(nodes.ids.length / 2)];
-  await same("nodes/list from a cursor", "nodes/list", listNodesBody(middle));
+  await same("nodes/list from a cursor", "nodes/list", listNodesBody(nodes, middle));
 }

@@ -4,7 +4,7 @@ import { checkSameNodeAnswers } from "./check-same-node-answers";
 import type { Endpoint } from "./http-floor/endpoint";
 import { httpLoad } from "./http-load";
 import { measureRow } from "./measure-row";
-import { createBenchNodes, listNodesBody, NODE_COUNT, NODE_POOL, reportBody, tokensFor } from "./node-scenario";
+import { createBenchNodes, listNodesBody, NODE_COUNTS, NODE_HISTORY, reportBody, tokensFor, type BenchNodes } from "./node-scenario";
 import { nodePageWeight, type PageWeight } from "./page-weight";
 import type { Row } from "./report";
 
@@ -15,13 +15,7 @@ export interface NodePhaseEndpoints {
   nextFloor: Endpoint;
 }
 
-/**
- * SPEC D1–D3 at fleet size: the daemon's frequent unchanged reports and a
- * pool's node list, each beside both floors (checked first to answer the
- * app's bytes); then changed reports (the app alone); then a node page's
- * weight, its node having a history by then.
- */
-export async function measureNodePhase(options: {
+interface NodePhaseOptions {
   client: pg.Client;
   baseUrl: string;
   endpoints: NodePhaseEndpoints;
@@ -29,12 +23,35 @@ export async function measureNodePhase(options: {
   smoke: boolean;
   seconds: number;
   connectionsList: number[];
-}): Promise<PageWeight> {
-  const { client, baseUrl, rows, seconds, smoke, connectionsList } = options;
+}
+
+/**
+ * SPEC D1–D3 at fleet size, for each fleet (10,000 and 100,000 nodes, each
+ * node with NODE_HISTORY snapshots; a smoke run: 1,000 with 2): the daemon's
+ * frequent unchanged reports and a pool's node list, each beside both floors
+ * (checked first to answer the app's bytes); then changed reports (the app
+ * alone); then, after the last fleet, a node page's weight, its node having
+ * a history by then.
+ */
+export async function measureNodePhase(options: NodePhaseOptions): Promise<PageWeight> {
+  const fleets = options.smoke ? [{ count: 1_000, history: 2 }] : NODE_COUNTS.map((count) => ({ count, history: NODE_HISTORY }));
+  let nodes: BenchNodes | undefined;
+  for (const fleet of fleets) nodes = await measureFleet(options, fleet.count, fleet.history);
+  const weight = await nodePageWeight(options.baseUrl, nodes!.poolId, nodes!.ids[0]!);
+  console.log(
+    `Node page ${weight.path}: ${weight.scripts} scripts, ${(weight.gzipBytes / 1000).toFixed(1)} kB gzipped (${(weight.rawBytes / 1000).toFixed(1)} kB raw)`,
+  );
+  return weight;
+}
+
+async function measureFleet(options: NodePhaseOptions, count: number, history: number): Promise<BenchNodes> {
+  const { client, rows, seconds, smoke, connectionsList } = options;
   const { app, httpFloor, nextFloor } = options.endpoints;
-  const count = smoke ? 1_000 : NODE_COUNT;
-  const nodes = await createBenchNodes(client, count);
-  console.log(`\n▶ ${count.toLocaleString("en")} nodes in pool ${NODE_POOL}, each with a first snapshot`);
+  const made = performance.now();
+  const nodes = await createBenchNodes(client, count, history);
+  console.log(
+    `\n▶ ${count.toLocaleString("en")} nodes in pool ${nodes.poolId}, each with ${history} snapshots (made in ${((performance.now() - made) / 1000).toFixed(0)} s)`,
+  );
   // the floors must answer what the app answers, or their figures mean nothing
   await checkSameNodeAnswers(app, httpFloor, nodes);
   await checkSameNodeAnswers(app, nextFloor, nodes);
@@ -62,7 +79,7 @@ export async function measureNodePhase(options: {
         bearer: BENCH_BEARER,
         connections,
         seconds: runSeconds,
-        bodyFor: () => listNodesBody(),
+        bodyFor: () => listNodesBody(nodes),
       });
   // Warm every app and HTTP floor process on these methods (JIT, key imports),
   // as the join requests' phase does: a cold one skews the first run it serves.
@@ -95,9 +112,5 @@ export async function measureNodePhase(options: {
       http: report(app, connections, { changedSeq: () => seq++ }),
     });
   }
-  const weight = await nodePageWeight(baseUrl, NODE_POOL, nodes.ids[0]!);
-  console.log(
-    `Node page ${weight.path}: ${weight.scripts} scripts, ${(weight.gzipBytes / 1000).toFixed(1)} kB gzipped (${(weight.rawBytes / 1000).toFixed(1)} kB raw)`,
-  );
-  return weight;
+  return nodes;
 }

@@ -1,21 +1,26 @@
 import { generateKeyPairSync } from "node:crypto";
 import type pg from "pg";
+import { ulid } from "ulid";
 import { newId } from "@/lib/ids";
 import { sectionsSha256 } from "@/lib/inventory/sections-digest";
 import { gpuServerInventory } from "@/lib/inventory/gpu-server-inventory";
 import { signNodeToken } from "@/lib/node-credential/sign-node-token";
 import { HOT } from "./workload/dataset";
 
-// The node phase at fleet size (SPEC D1–D3): NODE_COUNT nodes in one pool,
-// each with a certificate row and a first snapshot, made in SQL (admitting
-// 10,000 machines through the API would dominate the run). They share one
-// key pair, so the bench signs one JWT per node instead of making 10,000
-// keys; the server still loads and verifies each node's own rows.
+// The node phase at fleet size (SPEC D1–D3): `count` nodes in a pool of
+// their own, each with a certificate row and a history of `history`
+// snapshots (older ones of other content, the latest the inventory the
+// reports repeat), made in SQL (admitting 100,000 machines through the API
+// would dominate the run). They share one key pair, so the bench signs one
+// JWT per node instead of making 100,000 keys; the server still loads and
+// verifies each node's own rows.
 
-export const NODE_POOL = "bench-t0-s0-nodes";
-export const NODE_COUNT = 10_000;
+/** The fleet sizes the node phase runs at (issue #38: 100,000 within 1.3× of 10,000), and each node's snapshots. */
+export const NODE_COUNTS = [10_000, 100_000];
+export const NODE_HISTORY = 10;
 
 export interface BenchNodes {
+  poolId: string;
   ids: string[];
   /** Authorization header values, one per node (valid for NODE_TOKEN_LIFETIME_SECONDS from creation) */
   tokens: string[];
@@ -23,7 +28,8 @@ export interface BenchNodes {
   privateKeyPem: string;
 }
 
-export async function createBenchNodes(client: pg.Client, count = NODE_COUNT): Promise<BenchNodes> {
+export async function createBenchNodes(client: pg.Client, count = NODE_COUNTS[0]!, history = 1): Promise<BenchNodes> {
+  const poolId = `bench-t0-s0-nodes-${count}`;
   const { privateKey, publicKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const spki = publicKey.export({ type: "spki", format: "der" });
   const privateKeyPem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
@@ -32,27 +38,53 @@ export async function createBenchNodes(client: pg.Client, count = NODE_COUNT): P
     systemUuid: "b1000000-0000-4000-8000-000000000000",
     serialNumber: "SN-BENCH",
   });
-  await client.query(`INSERT INTO pools (id, tenant_id, site_id, name) VALUES ($1, $2, $3, $1)`, [NODE_POOL, HOT.tenantId, HOT.siteId]);
+  await client.query(`INSERT INTO pools (id, tenant_id, site_id, name) VALUES ($1, $2, $3, $1)`, [poolId, HOT.tenantId, HOT.siteId]);
   const ids = Array.from({ length: count }, () => newId("node"));
-  const snapshotIds = ids.map(() => newId("inv"));
   await client.query(
     `INSERT INTO nodes (id, tenant_id, site_id, pool_id, hostname, system_uuid, serial_number, csr_sha256, cert_serial, cert_not_before, cert_not_after, last_seen_at)
      SELECT id, $2, $3, $4, 'bench-' || ord || '.nodes.test', 'uuid-' || ord, 'SN-' || ord, md5(id) || md5(id), md5(id), now(), now() + interval '30 days', now()
      FROM unnest($1::text[]) WITH ORDINALITY AS t(id, ord)`,
-    [ids, HOT.tenantId, HOT.siteId, NODE_POOL],
+    [ids, HOT.tenantId, HOT.siteId, poolId],
   );
   await client.query(
     `INSERT INTO node_certificates (node_id, serial, not_before, not_after, sha256, public_key)
      SELECT id, md5(id), now(), now() + interval '30 days', md5(id) || md5(id), $2 FROM unnest($1::text[]) AS t(id)`,
     [ids, spki],
   );
-  await client.query(
-    `INSERT INTO inventory_snapshots (id, node_id, taken_at, last_reported_at, sections_sha256, changed_sections, sections)
-     SELECT s, n, now(), now(), $3, $4, $5 FROM unnest($1::text[], $2::text[]) AS t(n, s)`,
-    [ids, snapshotIds, sectionsSha256(inventory), Object.keys(inventory).sort(), JSON.stringify(inventory)],
-  );
+  await insertHistory(client, ids, inventory, history);
   await client.query("VACUUM ANALYZE nodes, node_certificates, inventory_snapshots");
-  return { ids, tokens: await tokensFor(ids, privateKeyPem), inventory, privateKeyPem };
+  return { poolId, ids, tokens: await tokensFor(ids, privateKeyPem), inventory, privateKeyPem };
+}
+
+/**
+ * Each node's `history` snapshots, an hour apart, oldest first: the older
+ * ones differ by a section of their own, the latest is `inventory`. Ids are
+ * made for their times (not newId's monotonic clock, which would stamp them
+ * all now), so the latest sorts last as the app's would.
+ */
+async function insertHistory(client: pg.Client, nodeIds: string[], inventory: Record<string, unknown>, history: number): Promise<void> {
+  const now = Date.now();
+  for (let age = history - 1; age >= 0; age--) {
+    const takenAt = now - age * 3_600_000;
+    const sections = age === 0 ? inventory : { ...inventory, "bench-history": { age } };
+    const digest = sectionsSha256(sections);
+    // in batches, so a 100,000-node fleet's parameters stay a few MB
+    for (let from = 0; from < nodeIds.length; from += 20_000) {
+      const batch = nodeIds.slice(from, from + 20_000);
+      await client.query(
+        `INSERT INTO inventory_snapshots (id, node_id, taken_at, last_reported_at, sections_sha256, changed_sections, sections)
+         SELECT s, n, $3, $3, $4, $5, $6 FROM unnest($1::text[], $2::text[]) AS t(n, s)`,
+        [
+          batch,
+          batch.map(() => `inv_${ulid(takenAt).toLowerCase()}`),
+          new Date(takenAt),
+          digest,
+          Object.keys(sections).sort(),
+          JSON.stringify(sections),
+        ],
+      );
+    }
+  }
 }
 
 /** Fresh JWTs for inventory/report, one per node (sign before the clock starts). */
@@ -66,5 +98,5 @@ export function reportBody(nodes: BenchNodes, changedSeq?: number): string {
   return JSON.stringify({ sections });
 }
 
-export const listNodesBody = (cursor?: string) =>
-  JSON.stringify({ tenantId: HOT.tenantId, poolId: NODE_POOL, limit: 100, ...(cursor ? { cursor } : {}) });
+export const listNodesBody = (nodes: Pick<BenchNodes, "poolId">, cursor?: string) =>
+  JSON.stringify({ tenantId: HOT.tenantId, poolId: nodes.poolId, limit: 100, ...(cursor ? { cursor } : {}) });

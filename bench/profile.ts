@@ -109,7 +109,7 @@ async function profileNodes(client: pg.Client, baseUrl: string): Promise<number>
           bearerFor: (i: number) => nodes.tokens[i % nodes.tokens.length]!,
           bodyFor: () => reportBody(nodes),
         }
-      : { url: `${baseUrl}/api/compute/nodes/list`, bearer: BENCH_BEARER, bodyFor: () => listNodesBody() };
+      : { url: `${baseUrl}/api/compute/nodes/list`, bearer: BENCH_BEARER, bodyFor: () => listNodesBody(nodes) };
   await httpLoad({ ...load, connections, seconds: 2 });
   const figures = await httpLoad({ ...load, connections, seconds });
   console.log(

@@ -1,8 +1,8 @@
 // npm run bench — how the queue's cost grows with the table, and how far the
 // full stack is from two floors: the same SQL through `pg` on the same PostgreSQL,
 // and a bare node:http server answering the same bytes with it (bench/http-floor);
-// then the node phase at 10,000 nodes: inventory/report unchanged and nodes/list beside both floors,
-// then changed reports;
+// then the node phase at 10,000 and 100,000 nodes (10 snapshots each): inventory/report unchanged
+// and nodes/list beside both floors, then changed reports;
 // then approvalRules/test over 10,000 requests (issue 35: within 2 s).
 // Options: --sizes 1000,100000,1000000  --seconds 10  --connections 1,32
 //          --processes N (app processes, as `npm start` runs them; default: one per core)
