@@ -1,4 +1,5 @@
 import "server-only";
+import { readRows } from "../db/read-rows";
 import type { Db } from "../db/client";
 import { Prisma } from "../db/generated/client";
 import { ApiError } from "../api/errors";
@@ -47,7 +48,7 @@ async function authenticateCaller(db: Db, request: Request, ref?: PoolRef): Prom
     throw unauthenticated("invalid credentials: expected Authorization: Bearer bcsk_<id>.<secret>");
   }
   // read fresh on every call, so that a revocation takes effect at once
-  const [key] = await db.$queryRaw<ServiceKeyRow[]>(serviceKeySql(credential.id, ref));
+  const [key] = await readRows<ServiceKeyRow>(db, serviceKeySql(credential.id, ref));
   if (!secretMatches(credential.secret, key?.secretHash) || !key || key.revokedAt) {
     throw unauthenticated("invalid service key");
   }

@@ -41,6 +41,11 @@ async function openDb(): Promise<Db> {
   return openEmbeddedDatabase(target.dir);
 }
 
+/** The pg pool Prisma's adapter uses; null before it opens and with the embedded database. */
+export function postgresPool(): pg.Pool | null {
+  return cache.__betterComputePgPool ?? null;
+}
+
 /** The pg pool's connection counts; null before it opens and with the embedded database. */
 export function databasePoolStats(): { total: number; idle: number; waiting: number } | null {
   const pool = cache.__betterComputePgPool;

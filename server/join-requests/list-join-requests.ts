@@ -1,4 +1,5 @@
 import "server-only";
+import { readRows } from "../db/read-rows";
 import { Prisma, type JoinRequest } from "../db/generated/client";
 import type { Db } from "../db/client";
 import type { PoolFacts } from "../places/find-pool";
@@ -56,7 +57,7 @@ export async function listJoinRequests(input: {
 }): Promise<ListJoinRequestsResult> {
   const { db, limit, now } = input;
   // one more than the page tells whether a next page exists
-  const rows = await db.$queryRaw<JoinRequest[]>(listJoinRequestsSql({ ...input, pageSize: limit + 1 }));
+  const rows = await readRows<JoinRequest>(db, listJoinRequestsSql({ ...input, pageSize: limit + 1 }));
   return listPage(rows, limit, now);
 }
 

@@ -1,11 +1,11 @@
 import "server-only";
+import { readRows } from "../db/read-rows";
 import { ApiError } from "../api/errors";
 import type { Db } from "../db/client";
 import { log } from "../log";
 import { claimedNodeId, NodeTokenError, verifyNodeToken, type NodeTokenRefusal } from "./verify-node-token";
 import type { EventNode } from "../events/record-node-event";
 import type { Prisma } from "../db/generated/client";
-import { retryRawReadOnce } from "../db/retry-reads";
 import { nodeCredentialSql, type NodeCredentialRow } from "./node-credential-sql";
 
 // SPEC D2: a machine method called as a node. Every refusal is this one
@@ -70,7 +70,7 @@ async function authenticate(
 ): Promise<AuthenticatedNode & { also: unknown }> {
   const { token, nodeId } = claimedNode(request.headers.get("authorization"));
 
-  const [node] = await retryRawReadOnce(() => db.$queryRaw<NodeCredentialRow[]>(nodeCredentialSql(nodeId, now, also)));
+  const [node] = await readRows<NodeCredentialRow>(db, nodeCredentialSql(nodeId, now, also));
   if (!node) throw refuseNodeCredential("unknown-node", nodeId);
   if (node.state !== "active") throw refuseNodeCredential("revoked", nodeId);
   const certificateSerial = await verifiedSerial({ token, nodeId, certificates: node.certificates, audience, now });

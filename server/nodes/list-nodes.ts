@@ -1,10 +1,10 @@
 import "server-only";
+import { readRows } from "../db/read-rows";
 import type { Db } from "../db/client";
 import type { PoolFacts } from "../places/find-pool";
 import type { NodeStateFilter } from "@/lib/validations/nodes";
 import type { AttestationReading, AttestationState } from "@/lib/nodes/node-attestation";
 import { toNodeJson, type NodeJson, type NodeRow } from "@/lib/nodes/node-json";
-import { retryRawReadOnce } from "../db/retry-reads";
 import { attestationReadingOf } from "./attestation-reading";
 import { nodePageSql, nodeRowOf, type NodePageRow } from "./node-page-sql";
 
@@ -26,7 +26,7 @@ export async function listNodes(input: {
   const reading = attestationReadingOf(pool, now);
   // one more row tells whether a next page exists
   const sql = nodePageSql({ poolId: pool.id, state, cursor, attestation, reading, pageSize: limit + 1 });
-  const rows = await retryRawReadOnce(() => db.$queryRaw<NodePageRow[]>(sql));
+  const rows = await readRows<NodePageRow>(db, sql);
   return nodesPage(rows.map(nodeRowOf), limit, reading);
 }
 
