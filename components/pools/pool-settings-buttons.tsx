@@ -11,9 +11,8 @@ const PoolNotificationDialog = lazy(() =>
 /**
  * A tenant-admin's (compute:pools:manage) controls in the pool's heading:
  * approvals required (SPEC H1) and the notification default and escalation
- * (issue #39). One client component for both, and each dialog loads on first
- * use: the heading is in the first load of every pool page, most of whose
- * visitors cannot manage the pool.
+ * (issue #39). One client component for both, loaded only where the heading
+ * renders it (pool-settings.tsx), and each dialog loads on first use.
  */
 export function PoolSettingsButtons(props: PoolNotificationFacts & { approvalsRequired: number }) {
   const router = useRouter();
