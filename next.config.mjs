@@ -11,11 +11,19 @@ const nextConfig = {
   // prom-client keeps its cluster state in module scope: one copy per process.
   // OpenTelemetry's pg instrumentation wraps `pg` as Node's require loads it,
   // which needs both loaded by Node, not bundled (server/tracing).
+  // @peculiar/x509 (server-only: server/pki) brings ~350 modules (its asn1
+  // schemas, tsyringe): Turbopack sizes every module id to the whole app's
+  // module count (20 x the count, rounded up to a power of ten), and past
+  // 5,000 modules every id in every browser chunk took a sixth digit, 0.4 kB
+  // gzipped on each page's first load (issue #38). Loaded by Node, they are
+  // not counted; the app stays under 5,000 with 150 to 400 modules to spare
+  // (measured 2026-12-07 by adding modules until the ids grew).
   serverExternalPackages: [
     "@electric-sql/pglite",
     "pglite-prisma-adapter",
     "pg",
     "prom-client",
+    "@peculiar/x509",
     "@opentelemetry/api",
     "@opentelemetry/sdk-trace-node",
     "@opentelemetry/resources",
