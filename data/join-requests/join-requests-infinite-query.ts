@@ -38,7 +38,7 @@ export function useJoinRequestsInfiniteQuery(variables: Variables) {
       const read = (after: string | undefined, filter: StateFilter = state, limit = QUEUE_PAGE_SIZE) =>
         listJoinRequests({ tenantId, poolId, state: filter, limit, cursor: after }, signal);
       if (!decidedByRule && awaitingApprovalFrom === null) return read(pageParam);
-      const { readFilteredPage } = await import("@/lib/join-requests/filtered-list-page");
+      const { readFilteredPage } = await import("./filtered-list-page");
       return readFilteredPage({ cursor: pageParam, pageSize: QUEUE_PAGE_SIZE, state, awaitingApprovalFrom, decidedByRule, read });
     },
     initialPageParam: cursor ?? undefined,

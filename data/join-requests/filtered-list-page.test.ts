@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StateFilter } from "@/lib/validations/join-requests";
-import type { JoinRequestJson } from "./join-request-json";
-import type { RequestPage } from "./awaiting-approval-page";
+import type { JoinRequestJson } from "@/lib/join-requests/join-request-json";
+import type { RequestPage } from "@/lib/join-requests/awaiting-approval-page";
 import { readFilteredPage } from "./filtered-list-page";
 
 const RULE = `rule:rule_${"0".repeat(26)}@1`;

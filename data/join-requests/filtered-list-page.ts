@@ -1,6 +1,6 @@
 import type { StateFilter } from "@/lib/validations/join-requests";
 import { isRulePrincipal } from "@/lib/approval-rules/rule-principal";
-import { awaitsApprovalFrom, fillFilteredPage, type RequestPage } from "./awaiting-approval-page";
+import { awaitsApprovalFrom, fillFilteredPage, type RequestPage } from "@/lib/join-requests/awaiting-approval-page";
 
 /** "Needs my approval" and "Decided by a rule" read the list in pages this big, at most this many for one page of the view (then "Load more"). */
 const FILTERED_READ_SIZE = 200;
