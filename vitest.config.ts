@@ -30,7 +30,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"],
+          include: ["lib/**/*.test.ts", "data/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"],
           globalSetup: ["test/vitest/global-setup.ts"],
           ...sideBySide(0, 2),
         },

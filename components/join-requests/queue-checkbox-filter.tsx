@@ -1,6 +1,6 @@
 "use client";
 import { startTransition, useOptimistic } from "react";
-import styles from "./queue.module.css";
+import styles from "./queue-checkbox-filter.module.css";
 
 /**
  * A queue filter that is on or off, beside the state filter: the choice goes
@@ -11,7 +11,7 @@ import styles from "./queue.module.css";
 export function QueueCheckboxFilter({ label, on, search }: { label: string; on: boolean; search: (next: boolean) => string }) {
   const [checked, check] = useOptimistic(on);
   return (
-    <label className={styles.awaitingMine}>
+    <label className={styles.filter}>
       <input
         type="checkbox"
         checked={checked}

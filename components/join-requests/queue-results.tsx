@@ -1,22 +1,24 @@
 "use client";
+import { useState } from "react";
 import { NavLink } from "@/components/ui/nav-link";
 import type { JoinRequestsView } from "@/data/join-requests/join-requests-infinite-query";
-import type { BulkDecision } from "@/data/join-requests/decide-join-requests-mutation";
 import type { StateFilter } from "@/lib/validations/join-requests";
+import { QueueDialogs, type OpenDialog } from "./queue-dialogs";
 import { QueueEmpty, QueueError } from "./queue-states";
 import { RequestsTable } from "./requests-table";
-import type { RowAction } from "./row-action";
 import type { QueuePool } from "./queue-pool";
 import { rememberLoadedUntil } from "./remember-loaded-until";
 import { queueFilterSearch } from "./queue-url-state";
 import { useNewPendingAnnouncement } from "./use-new-pending-announcement";
+import { useViewSelection } from "./use-view-selection";
 import listPage from "@/components/ui/list-page.module.css";
 import styles from "./queue.module.css";
 
 /**
  * What the queue shows once its first fetch has answered: where a cursor
- * starts it, the bulk bar of the selected rows, then the error, the empty state or the rows with "load
- * more". join-request-queue.tsx loads it lazily (see there why).
+ * starts it, the bulk bar of the selected rows, then the error, the empty
+ * state or the rows with "load more", and the dialog a row or the bulk bar
+ * opened. join-request-queue.tsx loads it lazily (see there why).
  */
 export function QueueResults(props: {
   pool: QueuePool;
@@ -25,14 +27,12 @@ export function QueueResults(props: {
   decidedByRule: boolean;
   cursor: string | null;
   view: JoinRequestsView;
-  pendingIds: ReadonlySet<string>;
-  selected: ReadonlySet<string>;
-  setSelected: (ids: Iterable<string>) => void;
-  onAction: (action: RowAction) => void;
-  onBulk: (decision: BulkDecision) => void;
 }) {
-  const { pool, selected, setSelected } = props;
+  const { pool } = props;
   const { query, requests, hasMore } = props.view;
+  const viewKey = `${props.state}:${props.awaitingMine}:${props.decidedByRule}:${props.cursor ?? ""}`;
+  const { pendingIds, selected, setSelected, selectedRequests } = useViewSelection(viewKey, requests);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
   const announcement = useNewPendingAnnouncement(
     requests,
     `${props.state}:${props.awaitingMine}:${props.decidedByRule}:${props.view.shown}`,
@@ -54,11 +54,19 @@ export function QueueResults(props: {
         <div className={styles.bulkBar} role="region" aria-label="Bulk actions" data-testid="bulk-bar">
           <strong>{selected.size} selected</strong>
           {pool.archived ? null : (
-            <button type="button" className="button button-small button-primary" onClick={() => props.onBulk("approve")}>
+            <button
+              type="button"
+              className="button button-small button-primary"
+              onClick={() => setDialog({ kind: "bulk", decision: "approve", requests: selectedRequests })}
+            >
               Approve selected
             </button>
           )}
-          <button type="button" className="button button-small" onClick={() => props.onBulk("reject")}>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => setDialog({ kind: "bulk", decision: "reject", requests: selectedRequests })}
+          >
             Reject selected
           </button>
           <button type="button" className="button button-small button-ghost" onClick={() => setSelected([])}>
@@ -78,8 +86,8 @@ export function QueueResults(props: {
             requests={requests}
             selected={selected}
             onToggle={(id) => setSelected(selected.has(id) ? [...selected].filter((other) => other !== id) : [...selected, id])}
-            onToggleAll={(select) => setSelected(select ? props.pendingIds : [])}
-            onAction={props.onAction}
+            onToggleAll={(select) => setSelected(select ? pendingIds : [])}
+            onAction={setDialog}
           />
           {hasMore ? (
             <div className={listPage.more}>
@@ -90,6 +98,8 @@ export function QueueResults(props: {
           ) : null}
         </>
       )}
+
+      <QueueDialogs pool={pool} dialog={dialog} onClose={() => setDialog(null)} onBulkDone={() => setSelected([])} />
     </>
   );
 }

@@ -1,7 +1,6 @@
 import { NavLink } from "@/components/ui/nav-link";
 import type { ConsolePool } from "@/lib/pools/console-pool";
-import { PoolNotificationDefaults } from "@/components/notifications/pool-notification-defaults";
-import { ApprovalsRequiredSetting } from "./approvals-required-setting";
+import { PoolSettings } from "./pool-settings";
 import styles from "./pool-heading.module.css";
 
 const roleLabel = (pool: ConsolePool) =>
@@ -27,16 +26,17 @@ export function PoolHeading({ pool, children }: { pool: ConsolePool; children?: 
         {pool.archivedAt ? <span className="badge badge-archived">archived</span> : null}
         {pool.requiresTpm ? <span className="badge">TPM required</span> : null}
         <span className="badge">{roleLabel(pool)}</span>
-        <ApprovalsRequiredSetting
-          tenantId={pool.tenantId}
-          poolId={pool.id}
-          approvalsRequired={pool.approvalsRequired}
-          canManage={pool.canManagePool}
-        />
+        {/* SPEC H1: a badge for everyone when more than one approval is required; always for those who may change it */}
+        {pool.canManagePool || pool.approvalsRequired > 1 ? (
+          <span className="badge" data-testid="approvals-required">
+            {pool.approvalsRequired} approval{pool.approvalsRequired === 1 ? "" : "s"} required
+          </span>
+        ) : null}
         {pool.canManagePool ? (
-          <PoolNotificationDefaults
+          <PoolSettings
             tenantId={pool.tenantId}
             poolId={pool.id}
+            approvalsRequired={pool.approvalsRequired}
             notifyDefault={pool.notifyDefault}
             escalateAfterMinutes={pool.escalateAfterMinutes}
             escalationEmails={pool.escalationEmails}

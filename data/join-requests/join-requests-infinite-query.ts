@@ -3,15 +3,10 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { listJoinRequests } from "@/lib/api-client/join-requests";
 import type { StateFilter } from "@/lib/validations/join-requests";
-import { awaitsApprovalFrom, fillFilteredPage } from "@/lib/join-requests/awaiting-approval-page";
-import { isRulePrincipal } from "@/lib/approval-rules/rule-principal";
 import { joinRequestKeys } from "./keys";
 
 export const QUEUE_PAGE_SIZE = 50;
 type ListJoinRequestsPage = Awaited<ReturnType<typeof listJoinRequests>>;
-/** "Needs my approval" and "decided by a rule" read the list in pages this big, at most this many for one page of the view (then "Load more"). */
-const AWAITING_READ_SIZE = 200;
-const AWAITING_MAX_READS = 3;
 /** New deferrals show up without a reload; paused while the tab is hidden. */
 export const QUEUE_REFETCH_INTERVAL_MS = 5_000;
 
@@ -39,30 +34,12 @@ export function useJoinRequestsInfiniteQuery(variables: Variables) {
   const { tenantId, poolId, state, awaitingApprovalFrom = null, decidedByRule = false, cursor, until } = variables;
   const query = useInfiniteQuery({
     queryKey: joinRequestKeys.list(tenantId, poolId, state, cursor, awaitingApprovalFrom, decidedByRule),
-    queryFn: ({ pageParam, signal }): Promise<ListJoinRequestsPage> => {
+    queryFn: async ({ pageParam, signal }): Promise<ListJoinRequestsPage> => {
       const read = (after: string | undefined, filter: StateFilter = state, limit = QUEUE_PAGE_SIZE) =>
         listJoinRequests({ tenantId, poolId, state: filter, limit, cursor: after }, signal);
-      if (decidedByRule) {
-        // a pending request has no decision yet: under pending the filter holds none
-        if (state === "pending") return Promise.resolve({ joinRequests: [] });
-        return fillFilteredPage({
-          cursor: pageParam,
-          pageSize: QUEUE_PAGE_SIZE,
-          maxReads: AWAITING_MAX_READS,
-          read: (after) => read(after, state, AWAITING_READ_SIZE),
-          keep: (request) => isRulePrincipal(request.decidedBy),
-        });
-      }
-      if (awaitingApprovalFrom === null) return read(pageParam);
-      // only pending requests can await an approval: other state filters hold none
-      if (state !== "pending" && state !== "all") return Promise.resolve({ joinRequests: [] });
-      return fillFilteredPage({
-        cursor: pageParam,
-        pageSize: QUEUE_PAGE_SIZE,
-        maxReads: AWAITING_MAX_READS,
-        read: (after) => read(after, "pending", AWAITING_READ_SIZE),
-        keep: (request) => awaitsApprovalFrom(request, awaitingApprovalFrom),
-      });
+      if (!decidedByRule && awaitingApprovalFrom === null) return read(pageParam);
+      const { readFilteredPage } = await import("./filtered-list-page");
+      return readFilteredPage({ cursor: pageParam, pageSize: QUEUE_PAGE_SIZE, state, awaitingApprovalFrom, decidedByRule, read });
     },
     initialPageParam: cursor ?? undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor,

@@ -1,0 +1,44 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { lazy, Suspense, useState } from "react";
+import type { PoolNotificationFacts } from "@/components/notifications/pool-notification-dialog";
+
+const ApprovalsRequiredDialog = lazy(() => import("./approvals-required-dialog").then((m) => ({ default: m.ApprovalsRequiredDialog })));
+const PoolNotificationDialog = lazy(() =>
+  import("@/components/notifications/pool-notification-dialog").then((m) => ({ default: m.PoolNotificationDialog })),
+);
+
+/**
+ * A tenant-admin's (compute:pools:manage) controls in the pool's heading:
+ * approvals required (SPEC H1) and the notification default and escalation
+ * (issue #39). One client component for both, loaded only where the heading
+ * renders it (pool-settings.tsx), and each dialog loads on first use.
+ */
+export function PoolSettingsButtons(props: PoolNotificationFacts & { approvalsRequired: number }) {
+  const router = useRouter();
+  const [open, setOpen] = useState<"approvals" | "notifications" | null>(null);
+  const close = () => setOpen(null);
+  const saved = () => router.refresh();
+  return (
+    <>
+      <button type="button" className="button button-small" onClick={() => setOpen("approvals")}>
+        Change approvals required…
+      </button>
+      <button type="button" className="button button-small" onClick={() => setOpen("notifications")}>
+        Notification defaults…
+      </button>
+      <Suspense fallback={null}>
+        {open === "approvals" ? (
+          <ApprovalsRequiredDialog
+            tenantId={props.tenantId}
+            poolId={props.poolId}
+            approvalsRequired={props.approvalsRequired}
+            onClose={close}
+            onSaved={saved}
+          />
+        ) : null}
+        {open === "notifications" ? <PoolNotificationDialog {...props} onClose={close} onSaved={saved} /> : null}
+      </Suspense>
+    </>
+  );
+}
