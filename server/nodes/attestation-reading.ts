@@ -16,5 +16,5 @@ export function attestationReadingOf(pool: { requireKnownBoot: boolean }, now: D
 /** attestationReadingOf for a pool known by id only (a node's). */
 export async function attestationReading(db: Db | Tx, poolId: string, now: Date): Promise<AttestationReading> {
   const pool = await db.pool.findUnique({ where: { id: poolId }, select: { requireKnownBoot: true } });
-  return { ...attestationClock(now), requireKnownBoot: pool?.requireKnownBoot ?? false };
+  return attestationReadingOf({ requireKnownBoot: pool?.requireKnownBoot ?? false }, now);
 }
