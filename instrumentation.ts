@@ -28,6 +28,8 @@ export async function register() {
   // Under `npm start` the primary asks every app process for its metrics at each scrape.
   const { startProcessMetrics } = await import("./server/metrics/process-metrics-text");
   startProcessMetrics();
+  // …and, with BC_METRICS_PORT, the primary serves scrapes there and asks the app processes for the gauges.
+  (await import("./server/metrics/primary-scrape")).answerPrimaryScrapes();
   const { announceReady } = await import("./server/lifecycle/announce-ready");
   announceReady();
   if (process.env.NODE_ENV === "development") console.log((await import("./server/lifecycle/dev-hint")).devHint());

@@ -13,7 +13,7 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { startPostgresCluster } from "../test/harness/postgres-cluster";
 import { runNpmScript } from "../test/harness/run-npm-script";
-import { startAppServer } from "../test/harness/start-app-server";
+import { freePort, startAppServer } from "../test/harness/start-app-server";
 import { addMixedRequests, approvalTargets, BENCH_BEARER, createBenchWorld, deepCursor, HOT, tableSize } from "./workload/dataset";
 import { httpLoad } from "./http-load";
 import { floorLoad } from "./floor-load";
@@ -74,6 +74,8 @@ async function main() {
     await createBenchWorld(client);
     await createJoinPool(client);
     await createBenchUser(client, HOT.tenantId);
+    // scraped on the primary's port of its own, as a deployment under load should be (docs/operations.md)
+    const metricsUrl = `http://127.0.0.1:${await freePort()}`;
     const server = await startAppServer({
       databaseUrl: cluster.url,
       logFile: "bench/results/server.log.tmp",
@@ -91,13 +93,15 @@ async function main() {
         BC_JOIN_MAX_PER_MINUTE: "1000000",
         NEXTAUTH_SECRET: randomBytes(32).toString("base64"),
         BC_METRICS_TOKEN: metricsToken,
+        BC_METRICS_PORT: new URL(metricsUrl).port,
+        BC_METRICS_HOST: "127.0.0.1",
         BC_BENCH_FLOOR_TOKEN: benchFloorToken,
       },
     });
     const app = publishedAt("the app", server.baseUrl);
     const nextFloor = nextFloorAt(server.baseUrl, benchFloorToken);
     // as a Prometheus server scrapes an app that just started (its other processes still starting)
-    metricsScrape.first = await firstScrape(server.baseUrl, metricsToken);
+    metricsScrape.first = await firstScrape(metricsUrl, metricsToken);
     console.log(scrapeVerdict("GET /metrics right after start", metricsScrape.first));
     const floorStarting = startHttpFloor({ databaseUrl: cluster.url, processes, poolMax, logFile: "bench/results/http-floor.log.tmp" });
     try {
@@ -143,7 +147,7 @@ async function main() {
             http:
               connections === poolMax
                 ? async () => {
-                    const { result, scrapes } = await scrapeDuring(server.baseUrl, metricsToken, list(app, "pending")());
+                    const { result, scrapes } = await scrapeDuring(metricsUrl, metricsToken, list(app, "pending")());
                     metricsScrape.underLoad.push({ rows: loaded, connections, ...scrapes });
                     console.log(scrapeVerdict(`GET /metrics under ${connections} connections`, scrapes));
                     return result;

@@ -31,6 +31,7 @@ import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { createRequire } from "node:module";
 import { clusterMetrics } from "./serve/cluster-metrics.mjs";
+import { metricsPort } from "./serve/metrics-port.mjs";
 
 const nextBin = createRequire(import.meta.url).resolve("next/dist/bin/next");
 const CONFIGURATION_ERROR = 2; // what the app process exits with (server/lifecycle/refuse-misconfigured-start.ts)
@@ -38,12 +39,12 @@ const YOUNG_MS = 60_000; // a process that dies younger than this counts towards
 const FIRST_BACKOFF_MS = 1_000;
 const MAX_BACKOFF_MS = 30_000;
 
-function wholeNumber(name, fallback, { min = 1 } = {}) {
+function wholeNumber(name, fallback, { min = 1, max = Number.MAX_SAFE_INTEGER } = {}) {
   const configured = process.env[name];
   if (configured === undefined || configured === "") return fallback;
   const value = Number(configured);
-  if (!Number.isInteger(value) || value < min) {
-    console.error(`${name} must be a whole number ≥ ${min}, not "${configured}"`);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    console.error(`${name} must be a whole number from ${min} to ${max}, not "${configured}"`);
     process.exit(2);
   }
   return value;
@@ -67,6 +68,7 @@ if (cluster.isPrimary) {
   let exitCode = 0;
   let youngDeaths = 0; // replacements in a row that died young
   const startedAt = new Map(); // the live processes: worker id → start time
+  const ready = new Set(); // the ids of the processes that said they serve
   const fork = () => startedAt.set(cluster.fork({ NEXT_MANUAL_SIG_HANDLE: "true" }).id, Date.now());
 
   fork();
@@ -74,14 +76,31 @@ if (cluster.isPrimary) {
   // (server/lifecycle/announce-ready.ts); Next listens before that check runs
   cluster.on("message", (worker, message) => {
     if (message?.type !== "bc:ready") return;
+    ready.add(worker.id);
     console.error(`app process ${worker.process.pid} serving`);
     if (served) return;
     served = true;
     for (let i = 1; i < count; i++) fork();
   });
-  const metrics = clusterMetrics({ workers: () => Object.values(cluster.workers ?? {}) });
+  // Only processes that serve are asked: one still starting has counted
+  // nothing yet, and waiting for it held the first scrape after a start.
+  const readyWorkers = () => Object.values(cluster.workers ?? {}).filter((worker) => ready.has(worker.id));
+  const metrics = clusterMetrics({ workers: readyWorkers });
+  const port = metricsPort({ metrics, readyWorkers });
+  const metricsPortNumber = wholeNumber("BC_METRICS_PORT", undefined, { max: 65_535 });
+  if (metricsPortNumber !== undefined) {
+    const host = process.env.BC_METRICS_HOST || undefined;
+    port.listen(metricsPortNumber, host).then(
+      () => console.error(`metrics on ${host ?? "every address"}, port ${metricsPortNumber} (GET /metrics)`),
+      (error) => {
+        console.error(`BC_METRICS_PORT ${metricsPortNumber}: cannot listen (${error.code ?? error.message}); stopping`);
+        stop("SIGTERM", CONFIGURATION_ERROR);
+      },
+    );
+  }
   cluster.on("message", (worker, message) => {
     metrics.onMessage(worker, message);
+    port.onMessage(worker, message);
     if (message?.type !== "bc:metrics-request") return;
     const answer = (fields) => worker.isConnected() && worker.send({ type: "bc:metrics-response", id: message.id, ...fields });
     metrics.text().then(
@@ -90,6 +109,7 @@ if (cluster.isPrimary) {
     );
   });
   cluster.on("exit", (worker, code, signal) => {
+    ready.delete(worker.id);
     void metrics.onExit(worker);
     const ranFor = Date.now() - startedAt.get(worker.id);
     startedAt.delete(worker.id);

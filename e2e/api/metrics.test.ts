@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
+import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "@/test/harness/start-app-server";
+import { freePort, startAppServer, type AppServer } from "@/test/harness/start-app-server";
 import { callMethod, httpRequest } from "@/test/api/api-client";
 import { createJoinWorld, join, makeMachine, type JoinWorld } from "@/test/api/machine";
 import { metricsToken, sample, scrape, type MetricFamilies } from "@/test/api/metrics-scrape";
@@ -78,8 +79,10 @@ describe("counters over two app processes behind one port (npm start), summed at
   let server: AppServer;
   let world: JoinWorld;
   let firstScrape: { status: number; ms: number; text: string };
+  let metricsPort: number;
   beforeAll(async () => {
     world = await createJoinWorld();
+    metricsPort = await freePort();
     // A server of this file's own: nothing else calls it, so its counters move by exactly what this test does.
     server = await startAppServer({
       databaseUrl: process.env.DATABASE_URL!,
@@ -88,6 +91,8 @@ describe("counters over two app processes behind one port (npm start), summed at
       env: {
         BC_WORKERS: "off",
         BC_METRICS_TOKEN: token,
+        BC_METRICS_PORT: String(metricsPort),
+        BC_METRICS_HOST: "127.0.0.1",
         BC_CA_KEY_ENCRYPTION_KEY: process.env.BC_CA_KEY_ENCRYPTION_KEY ?? randomBytes(32).toString("base64"),
         NEXTAUTH_SECRET: process.env.NEXTAUTH_SECRET ?? randomBytes(32).toString("base64"),
       },
@@ -161,6 +166,58 @@ describe("counters over two app processes behind one port (npm start), summed at
     expect(firstScrape.text).toContain("bc_method_calls_total");
     // the old path waited 5 s for every process, then failed (a loose bound: this is not a benchmark)
     expect(firstScrape.ms).toBeLessThan(4_000);
+  });
+
+  describe("the metrics port (BC_METRICS_PORT), served by npm start's primary", () => {
+    const portUrl = () => `http://127.0.0.1:${metricsPort}`;
+    const readPort = () => scrape({ baseUrl: portUrl(), token });
+
+    it("answers what the app port answers: the same counters, moving together, and the database gauges", async () => {
+      const list = () =>
+        callMethod(
+          "joinRequests/list",
+          { tenantId: world.tenantId, poolId: world.pools.a },
+          { bearer: world.keys.admin, baseUrl: server.baseUrl },
+        );
+      const before = await readPort();
+      for (let i = 0; i < 4; i++) expect((await list()).status).toBe(200);
+      const [viaPort, viaApp] = [await readPort(), await read()];
+      expect(calls(viaPort, "joinRequests/list", "200") - calls(before, "joinRequests/list", "200")).toBe(4);
+      expect(calls(viaApp, "joinRequests/list", "200")).toBe(calls(viaPort, "joinRequests/list", "200"));
+      expect(sample(viaPort, "bc_database_up")).toBe(1);
+      expect(sample(viaPort, "bc_join_requests_pending", { tenant: world.tenantId, pool: world.pools.a })).toBe(
+        sample(viaApp, "bc_join_requests_pending", { tenant: world.tenantId, pool: world.pools.a }),
+      );
+    });
+
+    it("the app's bearer rule: none or a wrong one is 401 with no metric in it; another path is 404", async () => {
+      for (const headers of [{}, { authorization: "Bearer not-the-metrics-token" }] as Record<string, string>[]) {
+        const response = await fetch(`${portUrl()}/metrics`, { headers });
+        expect(response.status).toBe(401);
+        expect(await response.text()).not.toContain("bc_");
+      }
+      expect((await fetch(`${portUrl()}/api/compute/joinRequests/list`, { method: "POST" })).status).toBe(404);
+    });
+
+    it("an app process frozen (SIGSTOP) does not hold a scrape: 200, with its last counts and the gauges the other read", async () => {
+      const before = await readPort();
+      const frozen = Number(readFileSync(server.logFile, "utf8").match(/app process (\d+) serving/)![1]);
+      process.kill(frozen, "SIGSTOP");
+      try {
+        // on the app port a connection the kernel hands the frozen process waits as long as it is frozen
+        const response = await fetch(`${portUrl()}/metrics`, {
+          headers: { authorization: `Bearer ${token}` },
+          signal: AbortSignal.timeout(5_000),
+        });
+        expect(response.status).toBe(200);
+        const text = await response.text();
+        expect(text).toContain("bc_database_up 1");
+        const total = (families: MetricFamilies) => sample(families, "bc_method_calls_total", { method: "joinRequests/list", code: "200" });
+        expect(total(parsePrometheusTextFormat(text))).toBeGreaterThanOrEqual(total(before));
+      } finally {
+        process.kill(frozen, "SIGCONT");
+      }
+    });
   });
 
   it("a process killed and replaced: every scrape meanwhile is a 200 and no counter goes backwards", async () => {

@@ -6,13 +6,16 @@ import { processMetricsText } from "./process-metrics-text";
 
 /** A scrape's whole answer: the processes' own metrics, then the gauges read from the database. */
 export async function scrapeMetrics(): Promise<string> {
-  const [processText, databaseText] = await Promise.all([processMetricsText(), databaseGauges()]);
+  const [processText, databaseText] = await Promise.all([processMetricsText(), scrapedDatabaseGauges()]);
   return `${processText}\n${databaseText}`;
 }
 
-// With the database away the scrape still answers (its process metrics are
-// what one wants to see then), saying so in bc_database_up.
-async function databaseGauges(): Promise<string> {
+/**
+ * The gauges read from the database, as Prometheus text. With the database
+ * away the scrape still answers (its process metrics are what one wants to
+ * see then), saying so in bc_database_up.
+ */
+export async function scrapedDatabaseGauges(): Promise<string> {
   const up = (value: 0 | 1) =>
     `# HELP bc_database_up Whether this scrape could read the database gauges.\n# TYPE bc_database_up gauge\nbc_database_up ${value}\n`;
   try {
