@@ -1,10 +1,11 @@
 import type pg from "pg";
 import { BENCH_BEARER } from "./workload/dataset";
 import { checkSameNodeAnswers } from "./check-same-node-answers";
+import type { Figures } from "./figures";
 import type { Endpoint } from "./http-floor/endpoint";
 import { httpLoad } from "./http-load";
 import { measureRow } from "./measure-row";
-import { createBenchNodes, listNodesBody, NODE_COUNTS, NODE_HISTORY, reportBody, tokensFor, type BenchNodes } from "./node-scenario";
+import { createBenchNodes, listNodesBody, makeFleetDue, NODE_COUNTS, NODE_HISTORY, reportBody, tokensFor, type BenchNodes } from "./node-scenario";
 import { nodePageWeight, type PageWeight } from "./page-weight";
 import type { Row } from "./report";
 
@@ -28,7 +29,9 @@ interface NodePhaseOptions {
 /**
  * SPEC D1–D3 at fleet size, for each fleet (10,000 and 100,000 nodes, each
  * node with NODE_HISTORY snapshots; a smoke run: 1,000 with 2): the daemon's
- * frequent unchanged reports and a pool's node list, each beside both floors
+ * frequent unchanged reports (each side to a fleet made due first: every
+ * report writes lastSeenAt and lastReportedAt, as a five-minute daemon's does)
+ * and a pool's node list, each beside both floors
  * (checked first to answer the app's bytes); then changed reports (the app
  * alone); then, after the last fleet, a node page's weight, its node having
  * a history by then.
@@ -89,12 +92,17 @@ async function measureFleet(options: NodePhaseOptions, count: number, history: n
     await list(at, warmUp.connections, warmUp.seconds)();
   }
   const where = (scenario: string, connections: number) => ({ size: count, rows: count, scenario, connections });
+  // each side reports to a fleet that is all due, as a five-minute daemon's is
+  const due = (run: () => Promise<Figures>) => async () => {
+    await makeFleetDue(client, nodes);
+    return run();
+  };
   for (const connections of connectionsList) {
     nodes.tokens = await tokensFor(nodes.ids, nodes.privateKeyPem); // fresh for this round (a JWT lives ≤ 300 s)
     await measureRow(rows, where(`inventory/report unchanged (${count / 1000}k nodes)`, connections), {
-      http: report(app, connections),
-      httpFloor: report(httpFloor, connections),
-      nextFloor: report(nextFloor, connections),
+      http: due(report(app, connections)),
+      httpFloor: due(report(httpFloor, connections)),
+      nextFloor: due(report(nextFloor, connections)),
     });
     await measureRow(rows, where(`nodes/list (page 100 of ${count / 1000}k)`, connections), {
       http: list(app, connections),

@@ -87,6 +87,22 @@ async function insertHistory(client: pg.Client, nodeIds: string[], inventory: Re
   }
 }
 
+/**
+ * Every node of the fleet due for its once-a-minute writes (lastSeenAt, and
+ * its latest snapshot's lastReportedAt), as when a daemon reports every five
+ * minutes: run before each side measures, so the app and the floors meet the
+ * same state rather than the nodes the side before them just refreshed.
+ */
+export async function makeFleetDue(client: pg.Client, nodes: Pick<BenchNodes, "poolId">): Promise<void> {
+  await client.query(`UPDATE nodes SET last_seen_at = now() - interval '5 minutes' WHERE pool_id = $1`, [nodes.poolId]);
+  // only the snapshots a report touched since (the older ones are hours old)
+  await client.query(
+    `UPDATE inventory_snapshots s SET last_reported_at = now() - interval '5 minutes'
+     FROM nodes n WHERE n.pool_id = $1 AND s.node_id = n.id AND s.last_reported_at > now() - interval '5 minutes'`,
+    [nodes.poolId],
+  );
+}
+
 /** Fresh JWTs for inventory/report, one per node (sign before the clock starts). */
 export async function tokensFor(ids: string[], privateKeyPem: string): Promise<string[]> {
   return Promise.all(ids.map((nodeId) => signNodeToken({ privateKeyPem, nodeId, method: "inventory/report", lifetimeSeconds: 300 })));

@@ -49,6 +49,17 @@ describe("the node credential (D2)", () => {
     expect(published.body.lastSeenAt).toBe(seen!.toISOString());
   });
 
+  it("a call when lastSeenAt is a minute old or more moves it to the call's time (the five-minute daemon's every report)", async () => {
+    const db = await getDb();
+    const earlier = new Date(Date.now() - 5 * 60_000);
+    await db.node.update({ where: { id: node.nodeId }, data: { lastSeenAt: earlier } });
+    const before = Date.now();
+    expect((await report(node)).status).toBe(200);
+    const moved = (await nodeRow(node.nodeId)).lastSeenAt!;
+    expect(moved.getTime()).toBeGreaterThanOrEqual(before - 1_000);
+    expect(moved.getTime()).toBeLessThanOrEqual(Date.now());
+  });
+
   it("wrong key, expired, exp > 300 s after iat, wrong aud, wrong sub, unknown kid, alg none, no token: one 401 body", async () => {
     const stranger = await admitNode(world);
     const now = seconds();

@@ -1,10 +1,11 @@
 import { methodPath } from "@/lib/api/method-path";
 import { sectionsSha256 } from "@/lib/inventory/sections-digest";
 import { ApiError } from "@/server/api/errors";
+import type { Prisma } from "@/server/db/generated/client";
 import { LATEST_SNAPSHOT_COLUMN, latestSnapshotFromJson } from "@/server/inventory/latest-snapshot";
-import { lastReportedStaleBefore, unchangedReport, type ReportAnswer } from "@/server/inventory/report-inventory";
+import { lastReportedDue, touchLastReportedSql, unchangedReport, type ReportAnswer } from "@/server/inventory/report-inventory";
 import { reportInventoryMethod } from "@/server/methods/inventory-methods";
-import { claimedNode, lastSeenDue, lastSeenStaleBefore, refuseNodeCredential, verifiedSerial } from "@/server/nodes/authenticate-node";
+import { claimedNode, lastSeenDue, refuseNodeCredential, touchLastSeenSql, verifiedSerial } from "@/server/nodes/authenticate-node";
 import { nodeCredentialSql, type NodeCredentialRow } from "@/server/nodes/node-credential-sql";
 import type { FloorCall } from "./floor-call";
 
@@ -24,26 +25,17 @@ export async function reportUnchangedFloor({ db, authorization, text, now }: Flo
   const { token, nodeId } = claimedNode(authorization ?? null);
   const sql = nodeCredentialSql(nodeId, now, LATEST_SNAPSHOT_COLUMN);
   const [node] = (await db.query<NodeCredentialRow>(sql.text, sql.values as unknown[])).rows;
+  const write = (statement: Prisma.Sql) => db.query(statement.text, statement.values as unknown[]);
   if (!node) throw refuseNodeCredential("unknown-node", nodeId);
   if (node.state !== "active") throw refuseNodeCredential("revoked", nodeId);
   await verifiedSerial({ token, nodeId, certificates: node.certificates, audience: AUDIENCE, now });
   // the app's once-a-minute writes, only when the row read shows them due (steady state: none)
-  if (lastSeenDue(node.lastSeenAt, now))
-    await db.query(`UPDATE nodes SET last_seen_at = $2 WHERE id = $1 AND (last_seen_at IS NULL OR last_seen_at <= $3)`, [
-      nodeId,
-      now,
-      lastSeenStaleBefore(now),
-    ]);
+  if (lastSeenDue(node.lastSeenAt, now)) await write(touchLastSeenSql(nodeId, now));
 
   const { sections } = JSON.parse(text) as { sections: Record<string, unknown> };
   const latest = latestSnapshotFromJson(node.also);
   if (!latest || latest.sectionsSha256 !== sectionsSha256(sections))
     throw new ApiError("INVALID_STATE", "the bench floor answers only a report of the node's latest snapshot (it stores none)");
-  if (latest.lastReportedAt < lastReportedStaleBefore(now))
-    await db.query(`UPDATE inventory_snapshots SET last_reported_at = $2 WHERE id = $1 AND last_reported_at < $3`, [
-      latest.id,
-      now,
-      lastReportedStaleBefore(now),
-    ]);
+  if (lastReportedDue(latest.lastReportedAt, now)) await write(touchLastReportedSql(latest.id, now));
   return unchangedReport(latest.id);
 }

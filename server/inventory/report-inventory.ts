@@ -1,5 +1,6 @@
 import "server-only";
-import type { Db, Tx } from "../db/client";
+import type { Db } from "../db/client";
+import { writeStatement } from "../db/write-statement";
 import { Prisma } from "../db/generated/client";
 import { newId } from "@/lib/ids";
 import { changedSections, sectionsSha256 } from "@/lib/inventory/sections-digest";
@@ -40,12 +41,13 @@ export async function reportInventory(input: {
   const { db, node, sections, now } = input;
   const digest = sectionsSha256(sections);
   const latest = input.latest === undefined ? await readLatestSnapshot(db, node.id) : input.latest;
-  if (latest?.sectionsSha256 === digest) return unchanged(db, latest, now);
+  if (latest?.sectionsSha256 === digest) return unchanged(latest, now, (sql) => writeStatement(db, sql));
 
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM nodes WHERE id = ${node.id} FOR UPDATE`;
     const current = await readLatestSnapshot(tx, node.id);
-    if (current?.sectionsSha256 === digest) return unchanged(tx, current, now); // a concurrent report stored it first
+    // a concurrent report stored it first
+    if (current?.sectionsSha256 === digest) return unchanged(current, now, (sql) => tx.$executeRaw(sql));
     await capSnapshotRate(tx, node.id, now); // counted under the lock: concurrent changes count each other
     const previous = current
       ? await tx.inventorySnapshot.findUniqueOrThrow({ where: { id: current.id }, select: { sections: true } })
@@ -75,19 +77,22 @@ export async function reportInventory(input: {
   });
 }
 
-/** The same content again: moves lastReportedAt when it is a minute old (conditional, so concurrent reports write it once). */
-async function unchanged(db: Db | Tx, latest: LatestSnapshot, now: Date): Promise<ReportAnswer> {
-  if (latest.lastReportedAt < lastReportedStaleBefore(now)) {
-    await db.inventorySnapshot.updateMany({
-      where: { id: latest.id, lastReportedAt: { lt: lastReportedStaleBefore(now) } },
-      data: { lastReportedAt: now },
-    });
-  }
+/** The same content again: moves lastReportedAt when it is a minute old, by `write` (in or out of a transaction). */
+async function unchanged(latest: LatestSnapshot, now: Date, write: (sql: Prisma.Sql) => Promise<unknown>): Promise<ReportAnswer> {
+  if (lastReportedDue(latest.lastReportedAt, now)) await write(touchLastReportedSql(latest.id, now));
   return unchangedReport(latest.id);
 }
 
+/** Whether an unchanged report at `now` moves the snapshot's lastReportedAt: a minute old. */
+export const lastReportedDue = (lastReportedAt: Date, now: Date) => lastReportedAt < lastReportedStaleBefore(now);
+
+/** Moves the snapshot's lastReportedAt to `now` when it is due (conditional: concurrent reports write it once). */
+export const touchLastReportedSql = (snapshotId: string, now: Date) => Prisma.sql`
+  UPDATE inventory_snapshots SET last_reported_at = ${now}
+  WHERE id = ${snapshotId} AND last_reported_at < ${lastReportedStaleBefore(now)}`;
+
 /** An unchanged report at `now` moves a lastReportedAt earlier than this. */
-export const lastReportedStaleBefore = (now: Date) => new Date(now.getTime() - LAST_REPORTED_RESOLUTION_MS);
+const lastReportedStaleBefore = (now: Date) => new Date(now.getTime() - LAST_REPORTED_RESOLUTION_MS);
 
 /** The answer to a report of what the latest snapshot already holds. */
 export const unchangedReport = (snapshotId: string): ReportAnswer => ({ snapshotId, changed: false, changedSections: [] });

@@ -5,7 +5,8 @@ import type { Db } from "../db/client";
 import { log } from "../log";
 import { claimedNodeId, NodeTokenError, verifyNodeToken, type NodeTokenRefusal } from "./verify-node-token";
 import type { EventNode } from "../events/record-node-event";
-import type { Prisma } from "../db/generated/client";
+import { Prisma } from "../db/generated/client";
+import { writeStatement } from "../db/write-statement";
 import { nodeCredentialSql, type NodeCredentialRow } from "./node-credential-sql";
 
 // SPEC D2: a machine method called as a node. Every refusal is this one
@@ -77,12 +78,7 @@ async function authenticate(
   // the node row names its newest certificate (admission and renewal write both in one transaction)
   if (certificates === "newest" && certificateSerial !== node.certSerial) throw refuseNodeCredential("superseded-certificate", nodeId);
 
-  if (lastSeenDue(node.lastSeenAt, now)) {
-    await db.node.updateMany({
-      where: { id: nodeId, OR: [{ lastSeenAt: null }, { lastSeenAt: { lte: lastSeenStaleBefore(now) } }] },
-      data: { lastSeenAt: now },
-    });
-  }
+  if (lastSeenDue(node.lastSeenAt, now)) await writeStatement(db, touchLastSeenSql(nodeId, now));
   return {
     id: node.id,
     tenantId: node.tenantId,
@@ -128,6 +124,11 @@ export async function verifiedSerial(input: {
 
 /** A call at `now` moves a lastSeenAt at or before this (or none). */
 export const lastSeenStaleBefore = (now: Date) => new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
+
+/** Moves the node's lastSeenAt to `now` when it is due (conditional: concurrent calls write it once). */
+export const touchLastSeenSql = (nodeId: string, now: Date) => Prisma.sql`
+  UPDATE nodes SET last_seen_at = ${now}
+  WHERE id = ${nodeId} AND (last_seen_at IS NULL OR last_seen_at <= ${lastSeenStaleBefore(now)})`;
 
 /** Whether a call at `now` moves lastSeenAt: never written, or a minute old. */
 export function lastSeenDue(lastSeenAt: Date | null, now: Date): boolean {
