@@ -114,15 +114,27 @@ export async function createExplainedScratchDatabase(): Promise<ExplainedScratch
   };
 }
 
-/** Each scan of `table` in `plans`, as EXPLAIN names it: "Seq Scan", "Index Scan using <index>". */
+/**
+ * Each scan of `table` in `plans`, as EXPLAIN names it: "Seq Scan", "Index
+ * Scan using <index>"; a bitmap scan as "Bitmap Heap Scan using <index>", the
+ * index its (first) Bitmap Index Scan reads.
+ */
 export function scansOn(plans: string[], table: string): string[] {
   const scan = new RegExp(`^(?:->)?\\s*(\\w[\\w ]*? Scan(?: using \\S+)?) on ${table}(?:\\s|$)`);
-  return plans.flatMap((plan) => plan.split("\n").flatMap((line) => scan.exec(line.trim())?.[1] ?? []));
+  return plans.flatMap((plan) => {
+    const lines = plan.split("\n").map((line) => line.trim());
+    return lines.flatMap((line, at) => {
+      const name = scan.exec(line)?.[1];
+      if (name !== "Bitmap Heap Scan") return name ?? [];
+      const index = lines.slice(at + 1).flatMap((next) => /Bitmap Index Scan on (\S+)/.exec(next)?.[1] ?? [])[0];
+      return index ? `${name} using ${index}` : name;
+    });
+  });
 }
 
-/** A scan through `index`, whether or not it reads the table's rows too (that depends on what VACUUM has seen). */
+/** A scan through `index`: plain, index-only (as VACUUM has seen the table) or bitmap, as the planner prefers. */
 export function indexScan(index: string): unknown {
-  return expect.stringMatching(new RegExp(`^Index (Only )?Scan using ${index}$`));
+  return expect.stringMatching(new RegExp(`^(Index|Index Only|Bitmap Heap) Scan using ${index}$`));
 }
 
 /** A tenant with one site and pool in a scratch database. */
