@@ -1,5 +1,8 @@
 import "server-only";
 import type { Db } from "../db/client";
+import { Prisma } from "../db/generated/client";
+import { readRows } from "../db/read-rows";
+import { storedStateInSql } from "../join-requests/effective-state-sql";
 import { log } from "../log";
 import { evaluateRequestRules, type EvaluationOutcome } from "./evaluate-request-rules";
 
@@ -17,12 +20,14 @@ const BATCH = 200;
 export async function sweepUnevaluatedRequests(input: { db: Db; now: Date; graceMs?: number }): Promise<Record<EvaluationOutcome, number>> {
   const { db, now } = input;
   const before = new Date(now.getTime() - (input.graceMs ?? SWEEP_GRACE_MS));
-  const waiting = await db.joinRequest.findMany({
-    where: { rulesEvaluatedAt: null, state: "pending", createdAt: { lte: before } },
-    orderBy: { createdAt: "asc" },
-    select: { id: true },
-    take: BATCH,
-  });
+  // In SQL, with the state written out, so join_requests_rules_unevaluated_idx
+  // serves it: Prisma's enum comparison would read every pending request.
+  const waiting = await readRows<{ id: string }>(
+    db,
+    Prisma.sql`
+      SELECT id FROM join_requests WHERE rules_evaluated_at IS NULL AND ${storedStateInSql(["pending"])} AND created_at <= ${before}
+      ORDER BY created_at LIMIT ${BATCH}`,
+  );
   const counts: Record<EvaluationOutcome, number> = { decided: 0, raised: 0, throttled: 0, blocked: 0, skipped: 0, recorded: 0 };
   for (const { id } of waiting) {
     try {

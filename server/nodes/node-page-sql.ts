@@ -3,6 +3,7 @@ import { Prisma } from "../db/generated/client";
 import type { NodeStateFilter } from "@/lib/validations/nodes";
 import { staleBefore, type AttestationReading, type AttestationState } from "@/lib/nodes/node-attestation";
 import type { NodeRow } from "@/lib/nodes/node-json";
+import { NODE_JSON_COLUMNS } from "./node-rows";
 
 // nodes/list's page in one statement (SPEC D1): the pool's nodes in ascending
 // id after `cursor`, each with its latest inventory snapshot (a LATERAL read
@@ -27,15 +28,7 @@ export function nodePageSql(query: NodePageQuery): Prisma.Sql {
   if (cursor) conditions.push(Prisma.sql`n.id > ${cursor}`);
   if (attestation) conditions.push(attestationCondition(attestation, reading));
   return Prisma.sql`
-    SELECT n.id, n.tenant_id AS "tenantId", n.site_id AS "siteId", n.pool_id AS "poolId", n.hostname,
-           n.system_uuid AS "systemUuid", n.serial_number AS "serialNumber", n.mac_addresses AS "macAddresses",
-           n.tpm_ek_sha256 AS "tpmEkSha256", n.tpm_ek_proven AS "tpmEkProven", n.join_request_id AS "joinRequestId",
-           n.created_at AS "createdAt", n.state::text AS state, n.revoked_at AS "revokedAt", n.revoked_by AS "revokedBy",
-           n.revoke_reason AS "revokeReason", n.cert_serial AS "certSerial", n.cert_not_before AS "certNotBefore",
-           n.cert_not_after AS "certNotAfter", n.cert_sha256 AS "certSha256", n.last_seen_at AS "lastSeenAt",
-           n.attestation_state::text AS "attestationState", n.attested_at AS "attestedAt",
-           n.attestation_boot_state AS "attestationBootState", n.attestation_pcrs AS "attestationPcrs",
-           n.attestation_unmatched AS "attestationUnmatched",
+    SELECT ${NODE_JSON_COLUMNS},
            s.id AS "snapshotId", s.taken_at AS "snapshotTakenAt", s.last_reported_at AS "snapshotLastReportedAt"
     FROM nodes n
     LEFT JOIN LATERAL (

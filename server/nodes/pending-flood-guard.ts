@@ -1,7 +1,8 @@
 import "server-only";
 import type { Tx } from "../db/client";
+import { Prisma } from "../db/generated/client";
 import { ApiError } from "../api/errors";
-import { effectiveStateWhere } from "../join-requests/effective-state-sql";
+import { effectiveStateSql } from "../join-requests/effective-state-sql";
 import { env } from "../env";
 
 // The flood guard (SPEC B5 leaves it to us): a machine with a join token or
@@ -32,11 +33,13 @@ export async function guardPendingFlood(
   const { tenantId, siteId, poolId, limits, now } = input;
   const scope = poolId ? `pool:${poolId}` : `site:${siteId}`;
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${`join-flood:${scope}`}))`;
-  const live = effectiveStateWhere("pending", now);
-  const counted = await tx.joinRequest.count({
-    where: poolId ? { poolId, ...live } : { tenantId, siteId, poolId: null, ...live },
-  });
-  const pending = counted - 1;
+  // In SQL, with the state written out, so the live indexes serve it
+  // (join_requests_live_idx, join_requests_unclaimed_live_idx): Prisma's enum
+  // comparison would read every pending row of the pool, those past expiry too.
+  const owner = poolId ? Prisma.sql`pool_id = ${poolId}` : Prisma.sql`tenant_id = ${tenantId} AND site_id = ${siteId} AND pool_id IS NULL`;
+  const [counted] = await tx.$queryRaw<{ count: number }[]>`
+    SELECT count(*)::int AS count FROM join_requests WHERE ${owner} AND ${effectiveStateSql("pending", now)}`;
+  const pending = counted!.count - 1;
   const limit = poolId ? limits.maxPendingPerPool : limits.maxPendingPerSite;
   if (pending >= limit) {
     throw new ApiError(

@@ -1,10 +1,10 @@
 import "server-only";
 import type { Db, Tx } from "../db/client";
-import { Prisma } from "../db/generated/client";
 import { ApiError } from "../api/errors";
 import { recordNodeEvent } from "../events/record-node-event";
 import type { JoinRequestReason } from "@/lib/join-requests/join-request-json";
 import { hostnameKeyOf, uuidKeyOf } from "../attestation/attestors/node-identity-keys";
+import { activeUuidHoldersSql, activeNodeWithHostnameSql, activeNodeWithUuidSql } from "../attestation/attestors/active-nodes";
 
 // The consumption of an approval for a machine that already has an active node
 // (SPEC F2) replaces it only when a person approved exactly that: the request
@@ -14,13 +14,6 @@ import { hostnameKeyOf, uuidKeyOf } from "../attestation/attestors/node-identity
 // checked again (F3): a name taken since the approval by another machine is 409.
 
 const REPLACES: JoinRequestReason = "machine-already-joined";
-
-// Both lookups below are raw SQL with `state = 'active'` written out: that is
-// what lets PostgreSQL use the partial unique indexes nodes_active_uuid_key and
-// nodes_active_hostname_key. Prisma compares an enum as CAST($n::text AS
-// node_state), which the planner cannot match to an index predicate, so each
-// join read the tenant's whole nodes table (a parallel scan of 110,000 rows
-// per admission in the benchmark's boot storm).
 
 type MachineRequest = { tenantId: string; systemUuid: string; reasons: string[] };
 
@@ -55,19 +48,6 @@ export async function checkHostnameFree(db: Db, input: { tenantId: string; hostn
   }
 }
 
-/** The tenant's active node holding a machine's UUID (nodes_active_uuid_key). */
-export function activeNodeWithUuidSql(tenantId: string, uuidKey: string): Prisma.Sql {
-  return Prisma.sql`SELECT id FROM nodes WHERE tenant_id = ${tenantId} AND uuid_key = ${uuidKey} AND state = 'active' LIMIT 1`;
-}
-
-/** The tenant's active node holding a hostname, other than the machine's own earlier node (nodes_active_hostname_key). */
-export function activeNodeWithHostnameSql(tenantId: string, hostnameKey: string, ownUuidKey: string | null): Prisma.Sql {
-  // the machine's own earlier node gives its name up when it is replaced
-  const notItsOwn = ownUuidKey ? Prisma.sql`AND (uuid_key IS NULL OR uuid_key <> ${ownUuidKey})` : Prisma.empty;
-  return Prisma.sql`
-    SELECT id FROM nodes WHERE tenant_id = ${tenantId} AND hostname_key = ${hostnameKey} AND state = 'active' ${notItsOwn} LIMIT 1`;
-}
-
 /**
  * In the consuming transaction: revokes the machine's earlier active nodes,
  * each with its `compute.node.revoked` event, when the request was deferred
@@ -91,11 +71,11 @@ export async function revokeReplacedNodes(
     return;
   }
   const reason = `replaced by ${input.nodeId}`;
-  const replaced = await tx.node.updateManyAndReturn({
-    where: { tenantId, state: "active", uuidKey },
-    data: { state: "revoked", revokedAt: input.now, revokedBy: input.actor, revokeReason: reason },
-    select: { id: true, tenantId: true, siteId: true, poolId: true },
-  });
+  // in SQL, for the index (active-nodes.ts)
+  const replaced = await tx.$queryRaw<{ id: string; tenantId: string; siteId: string; poolId: string }[]>`
+    UPDATE nodes SET state = 'revoked', revoked_at = ${input.now}, revoked_by = ${input.actor}, revoke_reason = ${reason}
+    WHERE ${activeUuidHoldersSql(tenantId, uuidKey)}
+    RETURNING id, tenant_id AS "tenantId", site_id AS "siteId", pool_id AS "poolId"`;
   for (const node of replaced) {
     await recordNodeEvent(tx, { type: "compute.node.revoked", node, actor: input.actor, now: input.now, data: { reason } });
   }

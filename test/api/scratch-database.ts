@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
-import { Client, escapeIdentifier } from "pg";
+import pg, { Client, escapeIdentifier } from "pg";
+import { expect } from "vitest";
 import { PrismaClient } from "@/server/db/generated/client";
 import { applyMigrations } from "@/server/db/migrations";
 import { executorFromPgClient } from "@/server/db/sql-executor";
@@ -64,6 +65,76 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
       await drop();
     },
   };
+}
+
+export interface ExplainedScratchDatabase extends ScratchDatabase {
+  /** The plans of the statements `run` sent through `db` (auto_explain's text, one a statement), and what it returned. */
+  plansOf<T>(run: () => Promise<T>): Promise<{ plans: string[]; result: T }>;
+}
+
+/**
+ * A scratch database whose client is told the plan of every statement it
+ * runs, as PostgreSQL chose it with the values bound: auto_explain, its LOG
+ * lines sent to the client. A plan test can then call the code itself,
+ * whether it asks through Prisma's model or in SQL. Needs a superuser (the
+ * test servers are the harness's own, as postgres).
+ */
+export async function createExplainedScratchDatabase(): Promise<ExplainedScratchDatabase> {
+  const { url, drop } = await createMigratedDatabase();
+  const admin = new Client({ connectionString: url });
+  await admin.connect();
+  try {
+    const database = escapeIdentifier(new URL(url).pathname.slice(1));
+    await admin.query(`ALTER DATABASE ${database} SET session_preload_libraries = 'auto_explain'`);
+    await admin.query(`ALTER DATABASE ${database} SET auto_explain.log_min_duration = 0`);
+    await admin.query(`ALTER DATABASE ${database} SET client_min_messages = 'log'`);
+  } finally {
+    await admin.end();
+  }
+  let heard: string[] | null = null;
+  const pool = new pg.Pool({ connectionString: url, max: 3 });
+  pool.on("connect", (client) => client.on("notice", (notice) => heard?.push(notice.message ?? "")));
+  const db = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  return {
+    url,
+    db,
+    async plansOf(run) {
+      heard = [];
+      try {
+        const result = await run();
+        return { plans: heard.filter((message) => message.includes("plan:")), result };
+      } finally {
+        heard = null;
+      }
+    },
+    async drop() {
+      await db.$disconnect();
+      await drop();
+    },
+  };
+}
+
+/**
+ * Each scan of `table` in `plans`, as EXPLAIN names it: "Seq Scan", "Index
+ * Scan using <index>"; a bitmap scan as "Bitmap Heap Scan using <index>", the
+ * index its (first) Bitmap Index Scan reads.
+ */
+export function scansOn(plans: string[], table: string): string[] {
+  const scan = new RegExp(`^(?:->)?\\s*(\\w[\\w ]*? Scan(?: using \\S+)?) on ${table}(?:\\s|$)`);
+  return plans.flatMap((plan) => {
+    const lines = plan.split("\n").map((line) => line.trim());
+    return lines.flatMap((line, at) => {
+      const name = scan.exec(line)?.[1];
+      if (name !== "Bitmap Heap Scan") return name ?? [];
+      const index = lines.slice(at + 1).flatMap((next) => /Bitmap Index Scan on (\S+)/.exec(next)?.[1] ?? [])[0];
+      return index ? `${name} using ${index}` : name;
+    });
+  });
+}
+
+/** A scan through `index`: plain, index-only (as VACUUM has seen the table) or bitmap, as the planner prefers. */
+export function indexScan(index: string): unknown {
+  return expect.stringMatching(new RegExp(`^(Index|Index Only|Bitmap Heap) Scan using ${index}$`));
 }
 
 /** A tenant with one site and pool in a scratch database. */
