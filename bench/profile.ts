@@ -2,7 +2,7 @@
 // Starts the production server under `node --cpu-prof`, drives one scenario,
 // and prints self time grouped by where the code lives (Next, Prisma, pg,
 // Node core, our code, GC, idle) and the heaviest functions.
-// Options: --scenario list|approve|storm|report|nodes  --seconds 10  --connections 1  --skip-build
+// Options: --scenario list|approve|storm|report|nodes  --seconds 10  --connections 1  --known 300 (storm)  --skip-build
 //          (report: inventory/report unchanged at 10,000 nodes; nodes: nodes/list page 100 of them)
 import { readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
@@ -24,6 +24,8 @@ const { values: args } = parseArgs({
     scenario: { type: "string", default: "list" },
     seconds: { type: "string", default: "10" },
     connections: { type: "string", default: "1" },
+    // storm only: known machines (and a tenth as many unknown)
+    known: { type: "string", default: "300" },
     "skip-build": { type: "boolean", default: false },
   },
 });
@@ -120,7 +122,8 @@ async function profileNodes(client: pg.Client, baseUrl: string): Promise<number>
 
 /** A smaller boot storm than the bench's, at --connections concurrent. */
 async function profileStorm(client: pg.Client, baseUrl: string): Promise<number> {
-  const result = await bootStorm(client, baseUrl, { known: 300, unknown: 30, concurrency: connections });
+  const known = Number(args.known);
+  const result = await bootStorm(client, baseUrl, { known, unknown: Math.ceil(known / 10), concurrency: connections });
   printStorm(result);
   return result.first.requests + result.retry.requests;
 }
