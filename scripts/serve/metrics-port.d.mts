@@ -15,6 +15,7 @@ export function metricsPort(options: {
   metrics: { text(): Promise<string> };
   readyWorkers: () => MetricsWorker[];
   timeoutMs?: number;
+  gaugeDeadlineMs?: number;
 }): {
   onMessage(worker: MetricsWorker, message: unknown): void;
   answer(authorization: string | null): Promise<ScrapeResponse>;

@@ -10,7 +10,13 @@
 // may scrape (the bearer check) and the gauges read from the database. That
 // part is asked of every ready process and the first answer is used, so one
 // process frozen or busy (a long GC, a CPU-bound join) does not hold the
-// scrape. Plain JavaScript: production runs it without the TypeScript toolchain.
+// scrape. When every app process is so loaded that none answers within the
+// deadline, a bearer they have already let in is served the last gauges they
+// read, and bc_database_gauges_age_seconds says how old those are: the
+// token is fixed for the life of `npm start`, so their earlier yes to the
+// same header still holds. A bearer never let in waits for their answer.
+// Plain JavaScript: production runs it without the TypeScript toolchain.
+import { createHash } from "node:crypto";
 import http from "node:http";
 
 /** The messages between the primary and an app process (server/metrics/primary-scrape.ts: keep in step). */
@@ -21,17 +27,25 @@ const TEXT = { "content-type": "text/plain; charset=utf-8", "cache-control": "no
 const PROMETHEUS_TEXT = { ...TEXT, "content-type": "text/plain; version=0.0.4; charset=utf-8" };
 const UNAVAILABLE = { status: 503, headers: { ...TEXT, "retry-after": "5" } };
 
+/** How old a scrape's database gauges are (only this port serves them from memory). */
+const gaugesAgeText = (seconds) =>
+  "# HELP bc_database_gauges_age_seconds How old this scrape's database gauges are: 0 when read for it; more when every app process was too busy to read them in time and the last ones read were served.\n" +
+  `# TYPE bc_database_gauges_age_seconds gauge\nbc_database_gauges_age_seconds ${Number(seconds.toFixed(3))}\n`;
+
 /**
  * @param {{
  *   metrics: { text(): Promise<string> },
  *   readyWorkers: () => Array<{ id: number, isConnected(): boolean, send(message: unknown): unknown }>,
  *   timeoutMs?: number,
+ *   gaugeDeadlineMs?: number,
  * }} options
  */
-export function metricsPort({ metrics, readyWorkers, timeoutMs = 2_000 }) {
+export function metricsPort({ metrics, readyWorkers, timeoutMs = 2_000, gaugeDeadlineMs = 700 }) {
   /** scrape id → called with the first app process's answer */
   const waiting = new Map();
   let nextId = 0;
+  /** the last gauges an app process read, and for which bearer (its SHA-256: no secret kept in memory) */
+  let lastGauges = null;
 
   /** The first ready app process's answer: may this bearer scrape, and if so the database gauges' text. */
   async function askAppProcesses(authorization) {
@@ -55,16 +69,41 @@ export function metricsPort({ metrics, readyWorkers, timeoutMs = 2_000 }) {
     });
   }
 
+  /**
+   * The app processes' answer for this bearer with its gauges' age in seconds:
+   * fresh (0) when one answers within the deadline, else the last gauges if
+   * this bearer was let in with them, else whatever they answer in the end.
+   */
+  async function accessWithGauges(authorization) {
+    const key = createHash("sha256").update(authorization ?? "").digest("hex");
+    const asked = askAppProcesses(authorization).then((answer) => {
+      if (answer?.access === "allowed") lastGauges = { key, gauges: answer.gauges, at: Date.now() };
+      return answer;
+    });
+    let timer;
+    const late = new Promise((resolve) => (timer = setTimeout(() => resolve("late"), gaugeDeadlineMs)));
+    const first = await Promise.race([asked, late]);
+    clearTimeout(timer);
+    if (first !== "late") return { access: first, ageSeconds: 0 };
+    const remembered = lastGauges;
+    if (remembered?.key === key)
+      return { access: { access: "allowed", gauges: remembered.gauges }, ageSeconds: (Date.now() - remembered.at) / 1000 };
+    return { access: await asked, ageSeconds: 0 };
+  }
+
   /** One scrape's response: status, headers and body. */
   async function answer(authorization) {
     // both at once: the sum of the processes' metrics is thrown away unless the bearer may see it
-    const [access, processText] = await Promise.all([askAppProcesses(authorization), metrics.text().catch(() => null)]);
+    const [{ access, ageSeconds }, processText] = await Promise.all([
+      accessWithGauges(authorization),
+      metrics.text().catch(() => null),
+    ]);
     if (!access) return { ...UNAVAILABLE, body: "no app process is serving yet; try again shortly\n" };
     if (access.access === "not-served") return { status: 404, headers: TEXT, body: "not found\n" };
     if (access.access === "unauthorized")
       return { status: 401, headers: { ...TEXT, "www-authenticate": "Bearer" }, body: "a bearer token is required\n" };
     if (processText === null) return { ...UNAVAILABLE, body: "metrics are unavailable; try again shortly\n" };
-    return { status: 200, headers: PROMETHEUS_TEXT, body: `${processText}\n${access.gauges}` };
+    return { status: 200, headers: PROMETHEUS_TEXT, body: `${processText}\n${access.gauges}\n${gaugesAgeText(ageSeconds)}` };
   }
 
   return {

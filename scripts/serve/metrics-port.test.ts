@@ -15,12 +15,15 @@ function fakeProcess(id: number, answerOf: (authorization: string | null) => Ans
   const process = {
     id,
     asked,
+    delayMs,
+    /** the primary it belongs to (set by serve): a late answer never reaches the next test's */
+    port: undefined as ReturnType<typeof metricsPort> | undefined,
     isConnected: () => true,
     send(message: { type: string; id: number; authorization: string | null }) {
       if (message.type !== SCRAPE) return;
       asked.push(message.authorization);
       const answer = answerOf(message.authorization);
-      if (answer) setTimeout(() => port.onMessage(process, { type: SCRAPE_ANSWER, id: message.id, ...answer }), delayMs);
+      if (answer) setTimeout(() => process.port!.onMessage(process, { type: SCRAPE_ANSWER, id: message.id, ...answer }), process.delayMs);
     },
   };
   return process;
@@ -31,12 +34,18 @@ const allowOnlyToken = (gauges: string) => (authorization: string | null): Answe
   authorization === TOKEN ? { access: "allowed", gauges } : { access: "unauthorized" };
 const PROCESS_TEXT = "# TYPE bc_method_calls_total counter\nbc_method_calls_total 7\n";
 
-let port: ReturnType<typeof metricsPort>;
+const gaugesAge = (text: string) => Number(/^bc_database_gauges_age_seconds (\S+)$/m.exec(text)?.[1]);
+
 let server: Server | undefined;
 afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
 
-async function serve(processes: ReturnType<typeof fakeProcess>[], processText: () => Promise<string> = async () => PROCESS_TEXT) {
-  port = metricsPort({ metrics: { text: processText }, readyWorkers: () => processes, timeoutMs: 300 });
+async function serve(
+  processes: ReturnType<typeof fakeProcess>[],
+  processText: () => Promise<string> = async () => PROCESS_TEXT,
+  gaugeDeadlineMs = 700,
+) {
+  const port = metricsPort({ metrics: { text: processText }, readyWorkers: () => processes, timeoutMs: 300, gaugeDeadlineMs });
+  for (const process of processes) process.port = port;
   const listening = await port.listen(0, "127.0.0.1");
   server = listening;
   const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
@@ -44,12 +53,41 @@ async function serve(processes: ReturnType<typeof fakeProcess>[], processText: (
 }
 
 describe("the primary's metrics port", () => {
-  it("the token: the processes' metrics, then the gauges one app process read, as Prometheus text", async () => {
+  it("the token: the processes' metrics, then the gauges one app process read for this scrape, as Prometheus text", async () => {
     const get = await serve([fakeProcess(1, allowOnlyToken("bc_database_up 1\n"))]);
     const response = await get();
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("version=0.0.4");
-    expect(await response.text()).toBe(`${PROCESS_TEXT}\nbc_database_up 1\n`);
+    const text = await response.text();
+    expect(text.startsWith(`${PROCESS_TEXT}\nbc_database_up 1\n`)).toBe(true);
+    expect(gaugesAge(text)).toBe(0);
+  });
+
+  it("every app process too busy to answer by the deadline: a bearer they let in gets the last gauges, with their age", async () => {
+    let read = 0;
+    const busy = fakeProcess(1, (authorization) => (authorization === TOKEN ? { access: "allowed", gauges: `gauges ${++read}\n` } : { access: "unauthorized" }));
+    const get = await serve([busy], undefined, 100);
+    expect(await (await get()).text()).toContain("gauges 1\n");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    busy.delayMs = 250; // past the 100 ms deadline, within the 300 ms timeout
+    const started = performance.now();
+    const response = await get();
+    expect(response.status).toBe(200);
+    expect(performance.now() - started).toBeLessThan(240); // not waiting for the busy process
+    const text = await response.text();
+    expect(text).toContain("gauges 1\n"); // the last read, not this scrape's (2), which came too late
+    expect(text).toContain(PROCESS_TEXT);
+    expect(gaugesAge(text)).toBeGreaterThanOrEqual(0.05);
+  });
+
+  it("a bearer they never let in is not served from memory: it waits for their answer", async () => {
+    const busy = fakeProcess(1, allowOnlyToken("gauges\n"));
+    const get = await serve([busy], undefined, 100);
+    expect((await get()).status).toBe(200); // the token, let in
+    busy.delayMs = 200;
+    const wrong = await get("/metrics", { headers: { authorization: "Bearer a-guess" } });
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).not.toContain("bc_");
   });
 
   it("the bearer is checked by the app process's rule: a wrong one is 401, no token configured is 404", async () => {
