@@ -44,7 +44,8 @@ function wholeNumber(name, fallback, { min = 1, max = Number.MAX_SAFE_INTEGER } 
   if (configured === undefined || configured === "") return fallback;
   const value = Number(configured);
   if (!Number.isInteger(value) || value < min || value > max) {
-    console.error(`${name} must be a whole number from ${min} to ${max}, not "${configured}"`);
+    const range = max === Number.MAX_SAFE_INTEGER ? `≥ ${min}` : `from ${min} to ${max}`;
+    console.error(`${name} must be a whole number ${range}, not "${configured}"`);
     process.exit(2);
   }
   return value;

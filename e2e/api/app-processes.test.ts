@@ -178,6 +178,30 @@ describe("scripts/serve.mjs refuses a configuration it cannot run", () => {
     }
   });
 
+  it("BC_METRICS_PORT that is not a port number: exit 2, naming the variable", async () => {
+    for (const value of ["abc", "0", "65536"]) {
+      const { code, output } = await runServe({ BC_METRICS_PORT: value });
+      expect(code, output).toBe(2);
+      expect(output).toContain(`BC_METRICS_PORT must be a whole number from 1 to 65535, not "${value}"`);
+    }
+  });
+
+  it("a BC_METRICS_PORT already taken: exit 2 naming it, not a server without its metrics", async () => {
+    const metricsPort = await freePort();
+    const blocker = createServer().listen(metricsPort, "127.0.0.1");
+    await new Promise((resolve) => blocker.once("listening", resolve));
+    try {
+      const { code, output } = await runServe(
+        { BC_WEB_CONCURRENCY: "1", BC_METRICS_PORT: String(metricsPort), BC_METRICS_HOST: "127.0.0.1" },
+        ["-p", String(await freePort())],
+      );
+      expect(code, output).toBe(2);
+      expect(output).toContain(`BC_METRICS_PORT ${metricsPort}: cannot listen (EADDRINUSE)`);
+    } finally {
+      blocker.close();
+    }
+  });
+
   it("more than one process without DATABASE_URL (the embedded database lives in one process): exit 2", async () => {
     const { code, output } = await runServe({ BC_WEB_CONCURRENCY: "2", DATABASE_URL: "" });
     expect(code, output).toBe(2);
