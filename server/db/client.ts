@@ -32,18 +32,30 @@ async function openDb(): Promise<Db> {
     const pool = new pg.Pool({ connectionString: target.url, max: env().BC_DB_POOL_MAX, connectionTimeoutMillis: 5_000 });
     cache.__betterComputePgPool = pool;
     // A failover (docs/high-availability.md) cuts pooled connections: a read is asked once more.
-    return new PrismaClient({ adapter: new PrismaPg(pool) }).$extends({
+    const db = new PrismaClient({ adapter: new PrismaPg(pool) }).$extends({
       query: { $allModels: { $allOperations: ({ operation, args, query }) => retryReadOnce(operation, () => query(args)) } },
     }) as unknown as Db;
+    poolsOfClients.set(db, pool);
+    return db;
   }
   // Loaded only when used: production never pulls PGlite's Wasm in.
   const { openEmbeddedDatabase } = await import("./embedded-database");
   return openEmbeddedDatabase(target.dir);
 }
 
-/** The pg pool Prisma's adapter uses; null before it opens and with the embedded database. */
-export function postgresPool(): pg.Pool | null {
-  return cache.__betterComputePgPool ?? null;
+// Which pg pool a client getDb made sends through: only those. A client made
+// elsewhere (a test's or the seed's scratch database), a transaction's client
+// and the embedded database have none, and their statements go through Prisma.
+const poolsOfClients = new WeakMap<object, pg.Pool>();
+
+/**
+ * The pg pool `db`'s statements go through, when `db` is the client getDb
+ * made on PostgreSQL; null for any other client. Never the process's pool
+ * for a client of another database: a statement sent there would read or
+ * write the wrong database (as the seed's demo joins into a fresh database did).
+ */
+export function postgresPoolOf(db: Db | Prisma.TransactionClient): pg.Pool | null {
+  return poolsOfClients.get(db) ?? null;
 }
 
 /** The pg pool's connection counts; null before it opens and with the embedded database. */

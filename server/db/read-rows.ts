@@ -1,5 +1,5 @@
 import "server-only";
-import { postgresPool, type Db } from "./client";
+import { postgresPoolOf, type Db } from "./client";
 import type { Prisma } from "./generated/client";
 import { retryRawReadOnce } from "./retry-reads";
 
@@ -15,7 +15,7 @@ import { retryRawReadOnce } from "./retry-reads";
  * send the same statements through pg and check the app's bytes against theirs.
  */
 export function readRows<T>(db: Db, sql: Prisma.Sql): Promise<T[]> {
-  const pool = postgresPool();
+  const pool = postgresPoolOf(db);
   if (!pool) return retryRawReadOnce(() => db.$queryRaw<T[]>(sql));
   return retryRawReadOnce(async () => (await pool.query(sql.text, sql.values as unknown[])).rows as T[]);
 }

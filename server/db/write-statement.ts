@@ -1,5 +1,5 @@
 import "server-only";
-import { postgresPool, type Db } from "./client";
+import { postgresPoolOf, type Db } from "./client";
 import type { Prisma } from "./generated/client";
 
 /**
@@ -14,7 +14,7 @@ import type { Prisma } from "./generated/client";
  * transaction's own client, never this.
  */
 export async function writeStatement(db: Db, sql: Prisma.Sql): Promise<number> {
-  const pool = postgresPool();
+  const pool = postgresPoolOf(db);
   if (!pool) return db.$executeRaw(sql);
   return (await pool.query(sql.text, sql.values as unknown[])).rowCount ?? 0;
 }
