@@ -5,7 +5,16 @@ import type { Figures } from "./figures";
 import type { Endpoint } from "./http-floor/endpoint";
 import { httpLoad } from "./http-load";
 import { measureRow } from "./measure-row";
-import { createBenchNodes, listNodesBody, makeFleetDue, NODE_COUNTS, NODE_HISTORY, reportBody, tokensFor, type BenchNodes } from "./node-scenario";
+import {
+  createBenchNodes,
+  listNodesBody,
+  makeFleetDue,
+  NODE_COUNTS,
+  NODE_HISTORY,
+  reportBody,
+  tokensFor,
+  type BenchNodes,
+} from "./node-scenario";
 import { nodePageWeight, type PageWeight } from "./page-weight";
 import type { Row } from "./report";
 

@@ -75,7 +75,9 @@ export function metricsPort({ metrics, readyWorkers, timeoutMs = 2_000, gaugeDea
    * this bearer was let in with them, else whatever they answer in the end.
    */
   async function accessWithGauges(authorization) {
-    const key = createHash("sha256").update(authorization ?? "").digest("hex");
+    const key = createHash("sha256")
+      .update(authorization ?? "")
+      .digest("hex");
     const asked = askAppProcesses(authorization).then((answer) => {
       if (answer?.access === "allowed") lastGauges = { key, gauges: answer.gauges, at: Date.now() };
       return answer;
@@ -94,10 +96,7 @@ export function metricsPort({ metrics, readyWorkers, timeoutMs = 2_000, gaugeDea
   /** One scrape's response: status, headers and body. */
   async function answer(authorization) {
     // both at once: the sum of the processes' metrics is thrown away unless the bearer may see it
-    const [{ access, ageSeconds }, processText] = await Promise.all([
-      accessWithGauges(authorization),
-      metrics.text().catch(() => null),
-    ]);
+    const [{ access, ageSeconds }, processText] = await Promise.all([accessWithGauges(authorization), metrics.text().catch(() => null)]);
     if (!access) return { ...UNAVAILABLE, body: "no app process is serving yet; try again shortly\n" };
     if (access.access === "not-served") return { status: 404, headers: TEXT, body: "not found\n" };
     if (access.access === "unauthorized")

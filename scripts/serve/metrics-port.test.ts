@@ -30,8 +30,10 @@ function fakeProcess(id: number, answerOf: (authorization: string | null) => Ans
 }
 
 const TOKEN = "Bearer the-metrics-token";
-const allowOnlyToken = (gauges: string) => (authorization: string | null): Answer =>
-  authorization === TOKEN ? { access: "allowed", gauges } : { access: "unauthorized" };
+const allowOnlyToken =
+  (gauges: string) =>
+  (authorization: string | null): Answer =>
+    authorization === TOKEN ? { access: "allowed", gauges } : { access: "unauthorized" };
 const PROCESS_TEXT = "# TYPE bc_method_calls_total counter\nbc_method_calls_total 7\n";
 
 const gaugesAge = (text: string) => Number(/^bc_database_gauges_age_seconds (\S+)$/m.exec(text)?.[1]);
@@ -65,7 +67,9 @@ describe("the primary's metrics port", () => {
 
   it("every app process too busy to answer by the deadline: a bearer they let in gets the last gauges, with their age", async () => {
     let read = 0;
-    const busy = fakeProcess(1, (authorization) => (authorization === TOKEN ? { access: "allowed", gauges: `gauges ${++read}\n` } : { access: "unauthorized" }));
+    const busy = fakeProcess(1, (authorization) =>
+      authorization === TOKEN ? { access: "allowed", gauges: `gauges ${++read}\n` } : { access: "unauthorized" },
+    );
     const get = await serve([busy], undefined, 100);
     expect(await (await get()).text()).toContain("gauges 1\n");
     await new Promise((resolve) => setTimeout(resolve, 50));
