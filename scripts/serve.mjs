@@ -23,6 +23,8 @@
 // to; that process asks this primary, which sums every app process's metrics
 // and sends the text back, so one scrape of the port sees the whole machine
 // (scripts/serve/cluster-metrics.mjs: at once, and never going backwards).
+// With BC_METRICS_PORT this primary also serves GET /metrics on that port
+// itself, where a scrape does not queue behind the calls (serve/metrics-port.mjs).
 //
 // BC_WEB_CONCURRENCY: how many processes (default: the number of cores with
 // DATABASE_URL, 1 without). Arguments are passed to `next start` (-p, -H).
@@ -62,6 +64,8 @@ function processCount() {
 
 if (cluster.isPrimary) {
   const count = processCount();
+  // checked before any process is forked, like the count
+  const metricsPortNumber = wholeNumber("BC_METRICS_PORT", undefined, { max: 65_535 });
   const stopTimeoutMs = wholeNumber("BC_STOP_TIMEOUT_SECONDS", 30) * 1000;
   cluster.setupPrimary({ exec: nextBin, args: ["start", ...process.argv.slice(2)] });
   let stopping = false;
@@ -88,7 +92,6 @@ if (cluster.isPrimary) {
   const readyWorkers = () => Object.values(cluster.workers ?? {}).filter((worker) => ready.has(worker.id));
   const metrics = clusterMetrics({ workers: readyWorkers });
   const port = metricsPort({ metrics, readyWorkers });
-  const metricsPortNumber = wholeNumber("BC_METRICS_PORT", undefined, { max: 65_535 });
   if (metricsPortNumber !== undefined) {
     const host = process.env.BC_METRICS_HOST || undefined;
     port.listen(metricsPortNumber, host).then(
