@@ -58,7 +58,7 @@ export function metricsPort({ metrics, readyWorkers, timeoutMs = 2_000, gaugeDea
     }
     const id = ++nextId;
     return new Promise((resolve) => {
-      const timer = setTimeout(() => settle(null), timeoutMs);
+      const timer = setTimeout(() => settle(null), deadline - Date.now()); // one deadline for both waits
       function settle(answer) {
         clearTimeout(timer);
         waiting.delete(id);

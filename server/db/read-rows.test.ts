@@ -41,7 +41,7 @@ describe("readRows", () => {
       await expect(
         other.$transaction(async (tx) => {
           expect(postgresPoolOf(tx)).toBeNull();
-          await writeStatement(tx as unknown as Db, Prisma.sql`INSERT INTO written_here VALUES (3)`);
+          await writeStatement(tx, Prisma.sql`INSERT INTO written_here VALUES (3)`);
           throw new Error("roll back");
         }),
       ).rejects.toThrow("roll back");

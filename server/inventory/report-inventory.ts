@@ -1,5 +1,5 @@
 import "server-only";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { writeStatement } from "../db/write-statement";
 import { Prisma } from "../db/generated/client";
 import { newId } from "@/lib/ids";
@@ -41,13 +41,12 @@ export async function reportInventory(input: {
   const { db, node, sections, now } = input;
   const digest = sectionsSha256(sections);
   const latest = input.latest === undefined ? await readLatestSnapshot(db, node.id) : input.latest;
-  if (latest?.sectionsSha256 === digest) return unchanged(latest, now, (sql) => writeStatement(db, sql));
+  if (latest?.sectionsSha256 === digest) return unchanged(db, latest, now);
 
   return db.$transaction(async (tx) => {
     await tx.$queryRaw`SELECT 1 FROM nodes WHERE id = ${node.id} FOR UPDATE`;
     const current = await readLatestSnapshot(tx, node.id);
-    // a concurrent report stored it first
-    if (current?.sectionsSha256 === digest) return unchanged(current, now, (sql) => tx.$executeRaw(sql));
+    if (current?.sectionsSha256 === digest) return unchanged(tx, current, now); // a concurrent report stored it first
     await capSnapshotRate(tx, node.id, now); // counted under the lock: concurrent changes count each other
     const previous = current
       ? await tx.inventorySnapshot.findUniqueOrThrow({ where: { id: current.id }, select: { sections: true } })
@@ -77,9 +76,9 @@ export async function reportInventory(input: {
   });
 }
 
-/** The same content again: moves lastReportedAt when it is a minute old, by `write` (in or out of a transaction). */
-async function unchanged(latest: LatestSnapshot, now: Date, write: (sql: Prisma.Sql) => Promise<unknown>): Promise<ReportAnswer> {
-  if (lastReportedDue(latest.lastReportedAt, now)) await write(touchLastReportedSql(latest.id, now));
+/** The same content again: moves lastReportedAt when it is a minute old (conditional, so concurrent reports write it once). */
+async function unchanged(db: Db | Tx, latest: LatestSnapshot, now: Date): Promise<ReportAnswer> {
+  if (lastReportedDue(latest.lastReportedAt, now)) await writeStatement(db, touchLastReportedSql(latest.id, now));
   return unchangedReport(latest.id);
 }
 
