@@ -7,6 +7,7 @@ import {
   createJoinWorld,
   csrSha256,
   join,
+  knownMachine,
   makeMachine,
   requestsForCsr,
   storedNodes,
@@ -79,6 +80,35 @@ describe("nodes/join under concurrency", () => {
     expect((await db.joinToken.findUniqueOrThrow({ where: { id: tokenId } })).uses).toBe(3);
     expect(await db.joinTokenUse.count({ where: { tokenId } })).toBe(3);
     expect(await db.joinRequest.count({ where: { joinTokenId: tokenId } })).toBe(3);
+  });
+
+  it("a token with maxUses 3 and 20 distinct known machines at once: exactly 3 admitted, the rest 401, three uses", async () => {
+    // The admission counts its use in a statement of its own (countJoinCredentialUse): the cap holds there too.
+    const token = await createJoinTokenRow(world.tenantId, world.pools.a, { maxUses: 3 });
+    const machines = await Promise.all(Array.from({ length: 20 }, () => knownMachine(world.inventory.known)));
+    const responses = await Promise.all(machines.map((machine) => join(machine, token)));
+    expect(countBy(responses.map((response) => response.status))).toEqual({ 200: 3, 401: 17 });
+    const tokenId = token.slice(5).split(".")[0]!;
+    const db = await getDb();
+    expect((await db.joinToken.findUniqueOrThrow({ where: { id: tokenId } })).uses).toBe(3);
+    const uses = await db.joinTokenUse.findMany({ where: { tokenId } });
+    const admitted = machines.filter((_, index) => responses[index]!.status === 200).map((machine) => csrSha256(machine.csr));
+    expect(uses.map((use) => use.csrSha256).sort()).toEqual(admitted.sort());
+    expect(await db.node.count({ where: { joinTokenId: tokenId } })).toBe(3);
+  });
+
+  it("20 concurrent first joins of one known machine's CSR admit one node and count one use", async () => {
+    const token = await createJoinTokenRow(world.tenantId, world.pools.a, { maxUses: 5 });
+    const machine = await knownMachine(world.inventory.known);
+    const responses = await Promise.all(Array.from({ length: 20 }, () => join(machine, token)));
+    const statuses = countBy(responses.map((response) => response.status));
+    expect(statuses[200]).toBe(1);
+    expect((statuses[200] ?? 0) + (statuses[409] ?? 0)).toBe(20); // the others find the CSR admitted
+    expect(await storedNodes(csrSha256(machine.csr))).toHaveLength(1);
+    const tokenId = token.slice(5).split(".")[0]!;
+    const db = await getDb();
+    expect((await db.joinToken.findUniqueOrThrow({ where: { id: tokenId } })).uses).toBe(1);
+    expect(await db.joinTokenUse.count({ where: { tokenId } })).toBe(1);
   });
 
   it("20 concurrent first joins with one CSR make one pending request, all answered with it, one token use", async () => {

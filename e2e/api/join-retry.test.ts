@@ -192,6 +192,23 @@ describe("join token uses: once per distinct CSR", () => {
     expect((await join(await makeMachine(), token)).status).toBe(401);
   });
 
+  it("a CSR refused by a token spent under it is refused again on its retry: the refusal recorded no use for it", async () => {
+    // Ten at once: most pass the early uses-left check and meet the spent
+    // token only at the count. A use row written without its increment
+    // would let such a CSR through on its next try.
+    const token = await createJoinTokenRow(world.tenantId, world.pools.a, { maxUses: 1 });
+    const machines = await Promise.all(Array.from({ length: 10 }, () => knownMachine(world.inventory.known)));
+    const first = await Promise.all(machines.map((machine) => join(machine, token)));
+    expect(first.map((response) => response.status).sort()).toEqual([200, ...Array(9).fill(401)]);
+    for (const [index, machine] of machines.entries()) {
+      if (first[index]!.status === 401) expect((await join(machine, token)).status).toBe(401);
+    }
+    const tokenId = token.slice(5).split(".")[0]!;
+    const db = await getDb();
+    expect(await db.joinTokenUse.count({ where: { tokenId } })).toBe(1);
+    expect((await db.joinToken.findUniqueOrThrow({ where: { id: tokenId } })).uses).toBe(1);
+  });
+
   it("an expired request's retry starts over without a second use", async () => {
     const token = await createJoinTokenRow(world.tenantId, world.pools.a, { maxUses: 1 });
     const { machine, requestId } = await deferred(token);

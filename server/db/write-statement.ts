@@ -19,3 +19,16 @@ export async function writeStatement(db: Db | Tx, sql: Prisma.Sql): Promise<numb
   if (!pool) return db.$executeRaw(sql);
   return (await pool.query(sql.text, sql.values as unknown[])).rowCount ?? 0;
 }
+
+/**
+ * The rows a write statement returns (its RETURNING, or a CTE's SELECT), the
+ * same way as writeStatement: through the pool for getDb's client, where the
+ * statement is its own transaction and commits as PostgreSQL finishes it,
+ * with no round trip to us between its last row lock and its COMMIT; through
+ * $queryRaw for a transaction's client or the embedded database.
+ */
+export async function writeRows<T>(db: Db | Tx, sql: Prisma.Sql): Promise<T[]> {
+  const pool = postgresPoolOf(db);
+  if (!pool) return db.$queryRaw<T[]>(sql);
+  return (await pool.query(sql.text, sql.values as unknown[])).rows as T[];
+}

@@ -33,7 +33,7 @@ async function signFor(db: Db, tenantId: string, csr: VerifiedCsr, hostname: str
   return { ca, certificate, nodeId: newId("node", now.getTime()) };
 }
 
-/** No attestor deferred: the token use, (an expired request's marking) and the node, in one transaction. */
+/** No attestor deferred: the credential's use, then (an expired request's marking and) the node in one transaction. */
 export async function admitNewNode(input: {
   db: Db;
   credential: JoinCredential;
@@ -49,6 +49,9 @@ export async function admitNewNode(input: {
 }): Promise<Admitted> {
   const { db, credential, pool, machine, csr, now } = input;
   const { ca, certificate, nodeId } = await signFor(db, pool.tenantId, csr, machine.hostname, now);
+  // Counted on its own, before the writes: the credential's row is the one
+  // every join of a boot storm shares (countJoinCredentialUse says why).
+  await countJoinCredentialUse(db, credential, csr.sha256, now);
   await db.$transaction(async (tx) => {
     if (input.tpmChallengeId) await useTpmChallenge(tx, input.tpmChallengeId, now);
     if (input.expireRequestId) await markJoinRequestExpired(tx, { requestId: input.expireRequestId, actor: credential.actor, now });
@@ -65,9 +68,6 @@ export async function admitNewNode(input: {
       tpmAkPublic: input.tpmChallengeId ? (input.tpmAkPublic ?? null) : null,
       now,
     });
-    // Last: the credential's row is the one every join of a boot storm
-    // shares, and its lock is held from here to COMMIT (bench: boot storm).
-    await countJoinCredentialUse(tx, credential, csr.sha256, now);
   });
   return { status: "admitted", nodeId, certificate: certificate.pem, caCertificate: ca.certificatePem };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Db } from "../db/client";
-import { Prisma, type JoinRequest } from "../db/generated/client";
+import type { JoinRequest } from "../db/generated/client";
+import { isUniqueViolation } from "../db/unique-violation";
 import { ApiError } from "../api/errors";
 import { findPool, type PoolFacts } from "../places/find-pool";
 import { JOIN_REQUEST_COLUMNS } from "../join-requests/join-request-columns";
@@ -247,12 +248,4 @@ function checkRetryScope(request: JoinRequest, credential: JoinCredential, scope
   if (!sameSite || !samePool) {
     throw new ApiError("PERMISSION_DENIED", "this CSR belongs to a join this credential cannot continue");
   }
-}
-
-/** A unique violation, from a Prisma model call (P2002) or from raw SQL (P2010, the adapter's error in meta). */
-function isUniqueViolation(error: unknown): boolean {
-  if (!(error instanceof Prisma.PrismaClientKnownRequestError)) return false;
-  if (error.code === "P2002") return true;
-  const cause = (error.meta?.driverAdapterError as { cause?: { kind?: string; originalCode?: string } } | undefined)?.cause;
-  return error.code === "P2010" && (cause?.kind === "UniqueConstraintViolation" || cause?.originalCode === "23505");
 }
