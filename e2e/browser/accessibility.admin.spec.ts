@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolationsInBothSchemes } from "@/test/browser/axe";
+import { expectNoAxeViolations, expectNoAxeViolationsInBothSchemes } from "@/test/browser/axe";
 import { createAcmePool, createNodes, createPendingRequest } from "@/test/browser/data";
 import { openQueue, rowOf } from "@/test/browser/queue";
 
@@ -38,6 +38,25 @@ const FIXED_PAGES: { name: string; path: string; ready: (page: Page) => Locator 
   // button-name, aria-allowed-role and landmark-unique; none of it is ours to fix.
   // The same reference is served by our own pages above (/docs/api and its groups).
 ];
+
+// The control: the audit as the tests run it finds what it looks for, so a
+// pass above is axe finding nothing and not axe not running.
+test("the audit fails on a low-contrast text and a button with no name put in a page", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.evaluate(() => {
+    const main = document.querySelector("main")!;
+    const faint = Object.assign(document.createElement("p"), { textContent: "barely there" });
+    faint.style.cssText = "color: #d8d8d8; background: #ffffff";
+    main.append(faint, document.createElement("button"));
+  });
+  const failure = await expectNoAxeViolations(page).then(
+    () => "passed",
+    (error: unknown) => String(error),
+  );
+  expect(failure).toContain("color-contrast");
+  expect(failure).toContain("button-name");
+});
 
 test.describe("pages", () => {
   for (const { name, path, ready } of FIXED_PAGES) {
