@@ -101,9 +101,8 @@ describe("nodes/join under concurrency", () => {
     const token = await createJoinTokenRow(world.tenantId, world.pools.a, { maxUses: 5 });
     const machine = await knownMachine(world.inventory.known);
     const responses = await Promise.all(Array.from({ length: 20 }, () => join(machine, token)));
-    const statuses = countBy(responses.map((response) => response.status));
-    expect(statuses[200]).toBe(1);
-    expect((statuses[200] ?? 0) + (statuses[409] ?? 0)).toBe(20); // the others find the CSR admitted
+    // one admitted; every other finds the CSR admitted, read before its attestors ran or in its deferral (defer-join.ts)
+    expect(countBy(responses.map((response) => response.status))).toEqual({ 200: 1, 409: 19 });
     expect(await storedNodes(csrSha256(machine.csr))).toHaveLength(1);
     const tokenId = token.slice(5).split(".")[0]!;
     const db = await getDb();

@@ -1,5 +1,6 @@
 import "server-only";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
+import { ApiError } from "../api/errors";
 import type { JoinRequest } from "../db/generated/client";
 import { insertJoinRequest, type MachineFacts } from "../join-requests/create-join-request";
 import { markJoinRequestExpired } from "../join-requests/expire-join-request";
@@ -18,6 +19,9 @@ export interface Pending {
   expiresAt: string;
   reasons: JoinRequestReason[];
 }
+
+/** The answer to a join whose CSR already has a node (SPEC B5: make a new key pair to join again). */
+export const CSR_ADMITTED_MESSAGE = "this CSR was already admitted; make a new key pair and CSR to join again";
 
 export const pendingOutcome = (request: JoinRequest): Pending => ({
   status: "pending",
@@ -56,6 +60,7 @@ export async function deferJoin(input: {
 }): Promise<Pending> {
   const { db, credential, now } = input;
   const request = await db.$transaction(async (tx) => {
+    await checkCsrNotAdmitted(tx, input.tenantId, input.csrSha256);
     if (input.tpmChallengeId) await useTpmChallenge(tx, input.tpmChallengeId, now);
     if (input.expireRequestId) await markJoinRequestExpired(tx, { requestId: input.expireRequestId, actor: credential.actor, now });
     // The writes no other join contends for come first; the shared locks (the
@@ -92,4 +97,18 @@ export async function deferJoin(input: {
     );
   }
   return pendingOutcome(request);
+}
+
+/**
+ * The join read this CSR's history before its attestors ran. A concurrent
+ * join of the same CSR may have been admitted in between, and the attestors
+ * then defer this one as machine-already-joined: for the very node its own
+ * CSR made. Read here, in the deferral's transaction after the attestors,
+ * that admission is committed and seen, and the join is answered as a retry
+ * of an admitted CSR instead of leaving a request for it.
+ */
+async function checkCsrNotAdmitted(tx: Tx, tenantId: string, csrSha256: string): Promise<void> {
+  const [row] = await tx.$queryRaw<{ admitted: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM nodes WHERE tenant_id = ${tenantId} AND csr_sha256 = ${csrSha256}) AS admitted`;
+  if (row!.admitted) throw new ApiError("INVALID_STATE", CSR_ADMITTED_MESSAGE);
 }
