@@ -1,5 +1,7 @@
 import "server-only";
 import type { Db } from "../db/client";
+import { Prisma } from "../db/generated/client";
+import { readRows } from "../db/read-rows";
 import { ApiError } from "../api/errors";
 import { parseBearer, secretMatches, type BearerCredential } from "../auth/credentials";
 import { log } from "../log";
@@ -46,28 +48,33 @@ export async function authenticateJoinCredential(db: Db, request: Request, now: 
 /** The checks of authenticateJoinCredential on a parsed bearer (the seed joins with the demo credentials). */
 export async function verifyJoinBearer(db: Db, bearer: BearerCredential & { prefix: "bcjt" | "bcse" }, now: Date): Promise<JoinCredential> {
   const actor = `${bearer.prefix}_${bearer.id}`;
+  // Through pg (readRows): the first read of every join of a boot storm.
   if (bearer.prefix === "bcjt") {
-    const token = await db.joinToken.findUnique({
-      where: { id: bearer.id },
-      select: { tenantId: true, poolId: true, secretHash: true, expiresAt: true, revokedAt: true },
-    });
+    const [token] = await readRows<StoredCredential & { poolId: string }>(
+      db,
+      Prisma.sql`SELECT tenant_id AS "tenantId", pool_id AS "poolId", ${STORED_CREDENTIAL_COLUMNS} FROM join_tokens WHERE id = ${bearer.id}`,
+    );
     checkCredential(actor, bearer.secret, token, now);
     return { kind: "join-token", id: bearer.id, tenantId: token!.tenantId, poolId: token!.poolId, actor };
   }
-  const key = await db.siteEnrollmentKey.findUnique({
-    where: { id: bearer.id },
-    select: { tenantId: true, siteId: true, secretHash: true, expiresAt: true, revokedAt: true },
-  });
+  const [key] = await readRows<StoredCredential & { siteId: string }>(
+    db,
+    Prisma.sql`SELECT tenant_id AS "tenantId", site_id AS "siteId", ${STORED_CREDENTIAL_COLUMNS} FROM site_enrollment_keys WHERE id = ${bearer.id}`,
+  );
   checkCredential(actor, bearer.secret, key, now);
   return { kind: "site-enrollment-key", id: bearer.id, tenantId: key!.tenantId, siteId: key!.siteId, actor };
 }
 
-function checkCredential(
-  actor: string,
-  secret: string,
-  stored: { secretHash: Uint8Array; expiresAt: Date | null; revokedAt: Date | null } | null,
-  now: Date,
-): void {
+interface StoredCredential {
+  tenantId: string;
+  secretHash: Uint8Array;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}
+
+const STORED_CREDENTIAL_COLUMNS = Prisma.sql`secret_hash AS "secretHash", expires_at AS "expiresAt", revoked_at AS "revokedAt"`;
+
+function checkCredential(actor: string, secret: string, stored: StoredCredential | undefined, now: Date): void {
   // Compared even when the id is unknown, so both take the same time.
   const matches = secretMatches(secret, stored?.secretHash);
   if (!stored) throw refuseCredential(actor, "unknown");

@@ -3,7 +3,8 @@ import type { Db } from "../db/client";
 import type { JoinRequest } from "../db/generated/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import { ApiError } from "../api/errors";
-import { findPool, type PoolFacts } from "../places/find-pool";
+import { findPool, poolSql, type PoolFacts } from "../places/find-pool";
+import { readRows } from "../db/read-rows";
 import { JOIN_REQUEST_COLUMNS } from "../join-requests/join-request-columns";
 import { runAttestors } from "../attestation/attestors/run-attestors";
 import type { MachineFacts } from "../join-requests/create-join-request";
@@ -13,7 +14,7 @@ import type { PresentedEkCertificate } from "../attestation/tpm/presented-ek-cer
 import { decideRetry } from "@/lib/join-requests/state-machine";
 import type { JoinNodeInput } from "@/lib/validations/node-join";
 import { admitApprovedNode, admitNewNode, type Admitted } from "./admit-node";
-import { deferJoin, pendingOutcome, type Pending } from "./defer-join";
+import { CSR_ADMITTED_MESSAGE, deferJoin, pendingOutcome, type Pending } from "./defer-join";
 import { checkHostnameFree, checkMachineReplaceable } from "./replace-machine-nodes";
 import { checkTpmRequirement } from "../join-requests/check-tpm-requirement";
 import { attestationKeyName } from "../attestation/tpm/attestation-key";
@@ -107,7 +108,7 @@ async function joinOnce(join: Join): Promise<Admitted | Pending | Challenge> {
     if (decision.kind === "refused") throw new ApiError(decision.code, decision.message);
     if (decision.markExpired) expireRequestId = previous.id;
   } else if (admitted) {
-    throw new ApiError("INVALID_STATE", "this CSR was already admitted; make a new key pair and CSR to join again");
+    throw new ApiError("INVALID_STATE", CSR_ADMITTED_MESSAGE);
   }
 
   // SPEC F1, second step: the secret the machine's TPM recovered proves its
@@ -232,10 +233,7 @@ async function joinScope(db: Db, credential: JoinCredential): Promise<JoinScope>
   if (credential.kind === "site-enrollment-key") {
     return { tenantId: credential.tenantId, siteId: credential.siteId, pool: null };
   }
-  const pool = await db.pool.findFirst({
-    where: { id: credential.poolId, tenantId: credential.tenantId },
-    select: { id: true, tenantId: true, siteId: true, requiresTpm: true, requireKnownBoot: true, archivedAt: true },
-  });
+  const [pool] = await readRows<PoolFacts>(db, poolSql(credential.tenantId, credential.poolId));
   if (!pool) throw refuseCredential(credential.actor, "unknown");
   if (pool.archivedAt) throw archived(pool);
   return { tenantId: pool.tenantId, siteId: pool.siteId, pool };

@@ -1,5 +1,7 @@
 import "server-only";
 import type { Db } from "../db/client";
+import { Prisma } from "../db/generated/client";
+import { readRows } from "../db/read-rows";
 import { createHash } from "node:crypto";
 import { caEncryptionKey, decryptSecret, encryptSecret } from "./ca-key-encryption";
 import { subtle, x509 } from "./x509";
@@ -59,11 +61,13 @@ async function importCa(tenantId: string, stored: StoredCa, encryptionKey: Buffe
 
 type StoredCa = NonNullable<Awaited<ReturnType<typeof readCa>>>;
 
-function readCa(db: Db, tenantId: string) {
-  return db.tenantCa.findUnique({
-    where: { tenantId },
-    select: { certificatePem: true, privateKeyEncrypted: true },
-  });
+/** Through pg (readRows): every admission signs with it. */
+async function readCa(db: Db, tenantId: string): Promise<{ certificatePem: string; privateKeyEncrypted: Uint8Array } | undefined> {
+  const [stored] = await readRows<{ certificatePem: string; privateKeyEncrypted: Uint8Array }>(
+    db,
+    Prisma.sql`SELECT certificate_pem AS "certificatePem", private_key_encrypted AS "privateKeyEncrypted" FROM tenant_cas WHERE tenant_id = ${tenantId}`,
+  );
+  return stored;
 }
 
 async function makeCa(tenantId: string, now: Date, encryptionKey: Buffer) {
