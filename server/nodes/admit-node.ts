@@ -33,7 +33,11 @@ async function signFor(db: Db, tenantId: string, csr: VerifiedCsr, hostname: str
   return { ca, certificate, nodeId: newId("node", now.getTime()) };
 }
 
-/** No attestor deferred: the credential's use, then (an expired request's marking and) the node in one transaction. */
+/**
+ * No attestor deferred: the credential's use, then the node (insertNode's one
+ * statement), in a transaction with the challenge's use or an expired
+ * request's marking when the join has either.
+ */
 export async function admitNewNode(input: {
   db: Db;
   credential: JoinCredential;
@@ -52,23 +56,31 @@ export async function admitNewNode(input: {
   // Counted on its own, before the writes: the credential's row is the one
   // every join of a boot storm shares (countJoinCredentialUse says why).
   await countJoinCredentialUse(db, credential, csr.sha256, now);
-  await db.$transaction(async (tx) => {
-    if (input.tpmChallengeId) await useTpmChallenge(tx, input.tpmChallengeId, now);
-    if (input.expireRequestId) await markJoinRequestExpired(tx, { requestId: input.expireRequestId, actor: credential.actor, now });
-    await insertNode(tx, {
-      nodeId,
-      tenantId: pool.tenantId,
-      siteId: pool.siteId,
-      poolId: pool.id,
-      machine,
-      csrSha256: csr.sha256,
-      joinRequestId: null,
-      credential,
-      certificate,
-      tpmAkPublic: input.tpmChallengeId ? (input.tpmAkPublic ?? null) : null,
-      now,
+  const node = {
+    nodeId,
+    tenantId: pool.tenantId,
+    siteId: pool.siteId,
+    poolId: pool.id,
+    machine,
+    csrSha256: csr.sha256,
+    joinRequestId: null,
+    credential,
+    certificate,
+    tpmAkPublic: input.tpmChallengeId ? (input.tpmAkPublic ?? null) : null,
+    now,
+  };
+  // The usual admission (no challenge to use up, no expired request to mark)
+  // is the node's one statement on its own: a transaction around it would
+  // only add BEGIN and COMMIT, two round trips of every join in a boot storm.
+  if (!input.tpmChallengeId && !input.expireRequestId) {
+    await insertNode(db, node);
+  } else {
+    await db.$transaction(async (tx) => {
+      if (input.tpmChallengeId) await useTpmChallenge(tx, input.tpmChallengeId, now);
+      if (input.expireRequestId) await markJoinRequestExpired(tx, { requestId: input.expireRequestId, actor: credential.actor, now });
+      await insertNode(tx, node);
     });
-  });
+  }
   return { status: "admitted", nodeId, certificate: certificate.pem, caCertificate: ca.certificatePem };
 }
 

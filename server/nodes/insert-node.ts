@@ -1,5 +1,6 @@
 import "server-only";
-import type { Tx } from "../db/client";
+import type { Db, Tx } from "../db/client";
+import { writeStatement } from "../db/write-statement";
 import type { MachineFacts } from "../join-requests/create-join-request";
 import type { NodeCertificate } from "../pki/issue-node-certificate";
 import type { JoinCredential } from "./join-credential";
@@ -9,15 +10,16 @@ import { nodeEventRow } from "../events/record-node-event";
 import { hostnameKeyOf, uuidKeyOf } from "../attestation/attestors/node-identity-keys";
 
 /**
- * Records an admission, in the caller's transaction: the node, its first
- * certificate, and its `compute.node.joined` event. One node per CSR
+ * Records an admission: the node, its first certificate, and its
+ * `compute.node.joined` event, in one statement (so all or nothing, in the
+ * caller's transaction or, given getDb's client, on its own). One node per CSR
  * of a tenant (nodes_tenant_id_csr_sha256_key, SPEC G8) and per request (nodes_join_request_id_key); one
  * active node per machine and per hostname of a tenant (nodes_active_uuid_key,
  * nodes_active_hostname_key: a concurrent admission that lost is a unique
  * violation, and its join reads again).
  */
 export async function insertNode(
-  tx: Tx,
+  client: Db | Tx,
   input: {
     nodeId: string;
     tenantId: string;
@@ -44,7 +46,9 @@ export async function insertNode(
   });
   const [joinTokenId, enrollKeyId] = credential.kind === "join-token" ? [credential.id, null] : [null, credential.id];
   // One statement: three Prisma calls here were three round trips inside the join's transaction.
-  await tx.$executeRaw`
+  await writeStatement(
+    client,
+    Prisma.sql`
     WITH node AS (
       INSERT INTO nodes (id, tenant_id, site_id, pool_id, hostname, hostname_key, system_uuid, uuid_key, serial_number,
         mac_addresses, tpm_ek_sha256, tpm_ek_proven, tpm_ak_public, csr_sha256, join_request_id, join_token_id, enroll_key_id,
@@ -59,7 +63,8 @@ export async function insertNode(
       SELECT id, ${certificate.serial}, ${certificate.notBefore}, ${certificate.notAfter}, ${certificate.sha256}, ${certificate.publicKeyDer}
       FROM node
     )
-    ${insertEventRowSql(event, Prisma.sql`node`)}`;
+    ${insertEventRowSql(event, Prisma.sql`node`)}`,
+  );
 }
 
 /** A node_certificates row: what verifies the node's JWTs until notAfter (SPEC D2). */
