@@ -74,9 +74,11 @@ export async function issueTpmChallenge(input: {
       },
     });
     await input.countUse(tx);
-    // After the count: a concurrent challenge for this CSR through the same
-    // credential waits on its use row until we commit, so the later of the
-    // two sees (and voids) the earlier; one live challenge per CSR.
+    // After the count: a concurrent first challenge for this CSR through the
+    // same credential waits on the credential's row until we commit, then
+    // fails on the CSR's use row and its join reads again, now seeing (and
+    // voiding) ours; one live challenge per CSR. Two challenges at once for a
+    // CSR counted before take no lock here and may both stay live.
     await tx.tpmChallenge.updateMany({
       where: { tenantId: input.tenantId, csrSha256: input.csrSha256, id: { not: id }, usedAt: null, voidedAt: null },
       data: { voidedAt: now },
