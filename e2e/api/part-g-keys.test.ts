@@ -179,6 +179,22 @@ describe("G4: a spent credential gets no work done", () => {
     expect((await join(activatedBody(machine, second), bearer)).status).toBe(200);
     expect(await recorded(machine.csr, bearer)).toMatchObject({ nodes: 1, challenges: 2, tokenUseRows: 1, tokenUses: 1 });
   });
+
+  it("ten challenges at once for a CSR that already has one leave exactly one live; one use", async () => {
+    // Counted before, the CSR's count takes no lock: only the per-CSR lock
+    // of issueTpmChallenge orders the voiding of concurrent challenges.
+    const bearer = await createJoinTokenRow(world.tenantId, world.tpmPoolId, { maxUses: 5 });
+    const machine = await knownMachine(world.inventory.known, { tpm: demoTpm() });
+    await challengeFor(machine, bearer);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => join(machine, bearer)));
+    expect(answers.map((answer) => answer.body?.status)).toEqual(Array(10).fill("challenge"));
+    const db = await getDb();
+    const live = await db.tpmChallenge.findMany({
+      where: { tenantId: world.tenantId, csrSha256: csrSha256(machine.csr), usedAt: null, voidedAt: null },
+    });
+    expect(live).toHaveLength(1);
+    expect(await recorded(machine.csr, bearer)).toMatchObject({ challenges: 11, tokenUseRows: 1, tokenUses: 1 });
+  });
 });
 
 describe("G10: a CSR key outside F4's list → 400 naming csr", () => {

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
 import type { Db, Tx } from "../../db/client";
+import { Prisma } from "../../db/generated/client";
 import { ApiError } from "../../api/errors";
 import { newId } from "@/lib/ids";
 import type { EndorsementKey } from "@/lib/tpm/endorsement-key";
@@ -59,6 +60,9 @@ export async function issueTpmChallenge(input: {
   const quoteNonce = input.pcrSelection.length > 0 ? randomBytes(32) : null;
   const id = newId("tpmc", now.getTime());
   const challenge = await db.$transaction(async (tx) => {
+    // One challenge of a CSR at a time (SPEC G4: a new one voids the earlier):
+    // held to COMMIT, so the voiding below sees every challenge committed before.
+    await tx.$executeRaw(challengeLockSql(input.tenantId, input.csrSha256));
     const created = await tx.tpmChallenge.create({
       data: {
         id,
@@ -74,11 +78,8 @@ export async function issueTpmChallenge(input: {
       },
     });
     await input.countUse(tx);
-    // After the count: a concurrent first challenge for this CSR through the
-    // same credential waits on the credential's row until we commit, then
-    // fails on the CSR's use row and its join reads again, now seeing (and
-    // voiding) ours; one live challenge per CSR. Two challenges at once for a
-    // CSR counted before take no lock here and may both stay live.
+    // After the count, under the CSR's lock taken above: a concurrent
+    // challenge of this CSR waits for our COMMIT and then voids ours.
     await tx.tpmChallenge.updateMany({
       where: { tenantId: input.tenantId, csrSha256: input.csrSha256, id: { not: id }, usedAt: null, voidedAt: null },
       data: { voidedAt: now },
@@ -93,4 +94,9 @@ export async function issueTpmChallenge(input: {
     expiresAt: challenge.expiresAt.toISOString(),
     ...(quoteNonce ? { nonce: quoteNonce.toString("base64"), pcrSelection: input.pcrSelection } : {}),
   };
+}
+
+/** The lock a CSR's challenge holds to its COMMIT: challenges of one CSR take turns. */
+export function challengeLockSql(tenantId: string, csrSha256: string): Prisma.Sql {
+  return Prisma.sql`SELECT pg_advisory_xact_lock(hashtext(${`tpm-challenge:${tenantId}:${csrSha256}`}))`;
 }
