@@ -7,6 +7,7 @@ import { markJoinRequestExpired } from "../join-requests/expire-join-request";
 import type { BootMeasurementJson, EkCertificateJson, JoinRequestReason } from "@/lib/join-requests/join-request-json";
 import { PENDING_TTL_SECONDS } from "@/lib/join-requests/state-machine";
 import { countJoinCredentialUse } from "./count-join-credential-use";
+import { CSR_ADMITTED_MESSAGE, csrAdmittedSql } from "./csr-admitted";
 import type { JoinCredential } from "./join-credential";
 import { useTpmChallenge } from "../attestation/tpm/tpm-activation";
 import { guardPendingFlood, type PendingLimits } from "./pending-flood-guard";
@@ -19,9 +20,6 @@ export interface Pending {
   expiresAt: string;
   reasons: JoinRequestReason[];
 }
-
-/** The answer to a join whose CSR already has a node (SPEC B5: make a new key pair to join again). */
-export const CSR_ADMITTED_MESSAGE = "this CSR was already admitted; make a new key pair and CSR to join again";
 
 export const pendingOutcome = (request: JoinRequest): Pending => ({
   status: "pending",
@@ -108,7 +106,6 @@ export async function deferJoin(input: {
  * of an admitted CSR instead of leaving a request for it.
  */
 async function checkCsrNotAdmitted(tx: Tx, tenantId: string, csrSha256: string): Promise<void> {
-  const [row] = await tx.$queryRaw<{ admitted: boolean }[]>`
-    SELECT EXISTS (SELECT 1 FROM nodes WHERE tenant_id = ${tenantId} AND csr_sha256 = ${csrSha256}) AS admitted`;
+  const [row] = await tx.$queryRaw<{ admitted: boolean }[]>`SELECT ${csrAdmittedSql(tenantId, csrSha256)} AS admitted`;
   if (row!.admitted) throw new ApiError("INVALID_STATE", CSR_ADMITTED_MESSAGE);
 }

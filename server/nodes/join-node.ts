@@ -3,8 +3,7 @@ import type { Db } from "../db/client";
 import type { JoinRequest } from "../db/generated/client";
 import { isUniqueViolation } from "../db/unique-violation";
 import { ApiError } from "../api/errors";
-import { findPool, poolSql, type PoolFacts } from "../places/find-pool";
-import { readRows } from "../db/read-rows";
+import { findPool, readPool, type PoolFacts } from "../places/find-pool";
 import { JOIN_REQUEST_COLUMNS } from "../join-requests/join-request-columns";
 import { runAttestors } from "../attestation/attestors/run-attestors";
 import type { MachineFacts } from "../join-requests/create-join-request";
@@ -14,7 +13,8 @@ import type { PresentedEkCertificate } from "../attestation/tpm/presented-ek-cer
 import { decideRetry } from "@/lib/join-requests/state-machine";
 import type { JoinNodeInput } from "@/lib/validations/node-join";
 import { admitApprovedNode, admitNewNode, type Admitted } from "./admit-node";
-import { CSR_ADMITTED_MESSAGE, deferJoin, pendingOutcome, type Pending } from "./defer-join";
+import { deferJoin, pendingOutcome, type Pending } from "./defer-join";
+import { CSR_ADMITTED_MESSAGE, csrAdmittedSql } from "./csr-admitted";
 import { checkHostnameFree, checkMachineReplaceable } from "./replace-machine-nodes";
 import { checkTpmRequirement } from "../join-requests/check-tpm-requirement";
 import { attestationKeyName } from "../attestation/tpm/attestation-key";
@@ -220,7 +220,7 @@ async function findCsrHistory(
 ): Promise<{ previous: JoinRequest | undefined; admitted: boolean }> {
   const [row] = await db.$queryRaw<(JoinRequest & { admitted: boolean; found: boolean })[]>`
     SELECT ${JOIN_REQUEST_COLUMNS}, request.id IS NOT NULL AS found,
-      EXISTS (SELECT 1 FROM nodes WHERE tenant_id = ${tenantId} AND csr_sha256 = ${csrSha256}) AS admitted
+      ${csrAdmittedSql(tenantId, csrSha256)} AS admitted
     FROM (SELECT 1) AS one
     LEFT JOIN LATERAL (
       SELECT * FROM join_requests WHERE tenant_id = ${tenantId} AND csr_sha256 = ${csrSha256} ORDER BY id DESC LIMIT 1
@@ -233,7 +233,7 @@ async function joinScope(db: Db, credential: JoinCredential): Promise<JoinScope>
   if (credential.kind === "site-enrollment-key") {
     return { tenantId: credential.tenantId, siteId: credential.siteId, pool: null };
   }
-  const [pool] = await readRows<PoolFacts>(db, poolSql(credential.tenantId, credential.poolId));
+  const pool = await readPool(db, credential.tenantId, credential.poolId);
   if (!pool) throw refuseCredential(credential.actor, "unknown");
   if (pool.archivedAt) throw archived(pool);
   return { tenantId: pool.tenantId, siteId: pool.siteId, pool };
