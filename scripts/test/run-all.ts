@@ -10,7 +10,9 @@ import { startPostgresCluster } from "../../test/harness/postgres-cluster";
 import { runNpmScript } from "../../test/harness/run-npm-script";
 import { ensureSystemRequirements } from "../../test/harness/system-requirements";
 import { formatPhaseTable, startPhaseClock, type PhaseClock, type PhaseOutcome } from "./phase-times";
-import { formatSlowestFiles, readFileTimes, type Report } from "./slowest-files";
+import { failedTests, formatFailedTests } from "./failed-tests";
+import { readReports, type Report } from "./read-reports";
+import { fileTimes, formatSlowestFiles } from "./slowest-files";
 import { copyDatabase, PLAYWRIGHT_REPORT, runCommand, runPlaywright, runVitest, type SuiteResult } from "./suite-runs";
 
 /** How many of the slowest test files the run lists: enough to see where the time goes. */
@@ -22,7 +24,7 @@ interface Run {
   name: string;
   /** runs against the production build, so waits for it */
   needsBuild: boolean;
-  /** the JSON report it writes, read again for the slowest files */
+  /** the JSON report it writes, read again for the slowest files and the failed tests */
   report: Report;
   run(env: Env): Promise<SuiteResult>;
 }
@@ -132,11 +134,14 @@ async function main(clock: PhaseClock): Promise<number> {
     await Promise.all(runs.map((run) => rm(run.report.file, { force: true })));
     const results = (await Promise.all(lanes.map((lane) => runLane(lane, queue, env, clock, built)))).flat();
     // before the phase table, which stays last
-    const times = await readFileTimes(
+    const reports = await readReports(
       process.cwd(),
       runs.map((run) => run.report),
     );
+    const times = fileTimes(process.cwd(), reports);
     if (times.length) console.log(`\n${formatSlowestFiles(times, SLOWEST_FILES)}`);
+    const failures = failedTests(process.cwd(), reports);
+    if (failures.length) console.log(`\n${formatFailedTests(failures)}`);
     const sum = (key: "passed" | "failed" | "skipped") => results.reduce((total, result) => total + result[key], 0);
     // The plain line CI reads; the phase table follows it.
     console.log(`\n${sum("passed")} passed, ${sum("failed")} failed, ${sum("skipped")} skipped`);

@@ -3,9 +3,9 @@
 // under the phase table: a phase says which runner to look at, this says
 // which files in it (issue 33). Files of one runner may run side by side, so
 // their times add up to more than the phase's.
-import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { formatDuration } from "./phase-times";
+import type { ReadReport } from "./read-reports";
 
 export interface FileTime {
   /** vitest's project or "Playwright" */
@@ -67,27 +67,9 @@ export function formatSlowestFiles(times: FileTime[], count: number): string {
   ].join("\n");
 }
 
-/** A report this run wrote: vitest's (named by its project) or Playwright's. */
-export interface Report {
-  runner: string;
-  kind: "vitest" | "playwright";
-  file: string;
-}
-
-/** The files of every report given; a missing or unreadable one is left out (its phase already says it failed). */
-export async function readFileTimes(root: string, reports: Report[]): Promise<FileTime[]> {
-  const times: FileTime[] = [];
-  for (const { runner, kind, file } of reports) {
-    try {
-      const report = JSON.parse(await readFile(path.resolve(root, file), "utf8")) as unknown;
-      times.push(
-        ...(kind === "vitest"
-          ? vitestFileTimes(runner, report as VitestReport, root)
-          : playwrightFileTimes(report as PlaywrightReport, root)),
-      );
-    } catch {
-      // no report: nothing to list for it
-    }
-  }
-  return times;
+/** The files of every report read. */
+export function fileTimes(root: string, reports: ReadReport[]): FileTime[] {
+  return reports.flatMap(({ runner, kind, json }) =>
+    kind === "vitest" ? vitestFileTimes(runner, json as VitestReport, root) : playwrightFileTimes(json as PlaywrightReport, root),
+  );
 }
