@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { LIVE_REFRESH_MS } from "@/components/nodes/live-refresh-interval";
 import { applyInventoryChange } from "@/lib/inventory/gpu-server-inventory";
 import { createAcmePool, createNodes, storedMachineOf } from "@/test/browser/data";
 import { admitReportingNode, reportInventory } from "@/test/browser/node";
@@ -97,13 +98,15 @@ test("a report sent while the node's page is open appears as a new snapshot with
 }) => {
   const { poolId, siteId } = await createAcmePool("nodes-live");
   const node = await admitReportingNode(baseURL!, poolId, siteId);
+  await page.clock.install(); // the page's refresh timer is then ours to move on (LIVE_REFRESH_MS)
   await page.goto(`/pools/${poolId}/nodes/${node.nodeId}`);
   await expect(page.getByTestId("snapshot")).toHaveCount(1);
   // a full reload would drop this (router.refresh re-renders in place, through the history API)
   await page.evaluate(() => Object.assign(window, { notReloaded: true }));
 
   expect(await reportInventory(baseURL!, node, applyInventoryChange(node.inventory, "gpu-replaced"))).toBe(200);
-  await expect(page.getByTestId("snapshot")).toHaveCount(2, { timeout: 20_000 }); // the live refresh runs every 15 s
+  await page.clock.fastForward(LIVE_REFRESH_MS);
+  await expect(page.getByTestId("snapshot")).toHaveCount(2);
   const rows = page.getByTestId("snapshot-diff").getByTestId("diff-row");
   await expect(rows).toHaveCount(1);
   await expect(rows).toHaveAttribute("data-kind", "changed");
