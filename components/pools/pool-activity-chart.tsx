@@ -1,5 +1,6 @@
 import { scaleBand, scaleLinear } from "@visx/scale";
-import { Bar, LinePath } from "@visx/shape";
+import { LinePath } from "@visx/shape";
+import { barsPath } from "@/lib/charts/bars-path";
 import type { ActivityHour } from "@/lib/pools/activity-hour";
 import styles from "./pool-activity-chart.module.css";
 
@@ -21,6 +22,13 @@ export function PoolActivityChart({ poolName, hours }: { poolName: string; hours
   const x = scaleBand({ domain: hours.map((_, index) => index), range: [0, WIDTH], padding: 0.25 });
   const y = scaleLinear({ domain: [0, Math.max(1, peak)], range: [HEIGHT, TOP] }); // a quiet pool's zeros lie on the baseline
   const barHeight = (n: number) => HEIGHT - y(n);
+  /** hour `index`'s bar of `n` stacked on `below` */
+  const bar = (index: number, below: number, n: number) => ({
+    x: x(index) ?? 0,
+    top: HEIGHT - barHeight(below + n),
+    width: x.bandwidth(),
+    height: barHeight(below + n) - barHeight(below),
+  });
   const center = (index: number) => (x(index) ?? 0) + x.bandwidth() / 2;
   const summary = `${poolName}: ${pendingNow} pending now; ${approved} approved, ${rejected} rejected in the last 24 hours`;
 
@@ -28,24 +36,8 @@ export function PoolActivityChart({ poolName, hours }: { poolName: string; hours
     <div className={styles.activity} data-testid="pool-activity">
       <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className={styles.chart} role="img" aria-label={summary} preserveAspectRatio="none">
         <line x1={0} x2={WIDTH} y1={HEIGHT - 0.5} y2={HEIGHT - 0.5} className={styles.baseline} />
-        {hours.map((hour, index) => (
-          <g key={hour.start.toISOString()}>
-            <Bar
-              x={x(index)}
-              width={x.bandwidth()}
-              y={HEIGHT - barHeight(hour.approved)}
-              height={barHeight(hour.approved)}
-              className={styles.approved}
-            />
-            <Bar
-              x={x(index)}
-              width={x.bandwidth()}
-              y={HEIGHT - barHeight(hour.approved + hour.rejected)}
-              height={barHeight(hour.rejected)}
-              className={styles.rejected}
-            />
-          </g>
-        ))}
+        <path d={barsPath(hours.map((hour, index) => bar(index, 0, hour.approved)))} className={styles.approved} />
+        <path d={barsPath(hours.map((hour, index) => bar(index, hour.approved, hour.rejected)))} className={styles.rejected} />
         <LinePath data={hours} x={(_, index) => center(index)} y={(hour) => y(hour.pending)} className={styles.pending} />
       </svg>
       <p className={styles.legend}>
