@@ -41,11 +41,15 @@ export default defineConfig({
           name: "api",
           include: ["e2e/api/**/*.test.ts"],
           globalSetup: ["test/vitest/global-setup.ts", "test/api/start-server.ts"],
-          // Each file keeps a process of its own (isolate): sharing one worker's
-          // modules saved ~2 s of imports a file, but shared what a process
-          // keeps — newId's monotonic clock, pushed ahead by one file's future
-          // `now`, stamped the next file's events later than the server's; the
-          // in-process delivery counters summed two files' workers.
+          // The files of a worker share its process and its modules, imported
+          // once: each file imported the registry and most of server/ again,
+          // 265 s of a CI run's 12 minutes here, and ran its tests on cold
+          // code (issue 33; measured: 20 files 62 → 27 s). So what a process
+          // keeps is shared: the id clock, which a file making ids at a future
+          // `now` pushes ahead for the next (shared-process-guard.ts fails that
+          // file), and the in-process counters (a file counts its own deltas).
+          isolate: false,
+          setupFiles: ["test/api/shared-process-guard.ts"],
           ...sideBySide(1, 2),
         },
       },

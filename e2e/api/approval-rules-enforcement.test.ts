@@ -201,10 +201,10 @@ describe("a crash between deferral and evaluation", () => {
     const requestId = await makeRequest(world, { poolId });
     expect(await storedRequest(requestId)).toMatchObject({ state: "pending", rulesEvaluatedAt: null });
     const db = await getDb();
-    const later = new Date(Date.now() + 60_000);
-    await sweepUnevaluatedRequests({ db, now: later });
+    // no grace: the request is as old as one the sweep would reach (ids made now, not a minute ahead: shared-process-guard.ts)
+    await sweepUnevaluatedRequests({ db, now: new Date(), graceMs: 0 });
     expect(await storedRequest(requestId)).toMatchObject({ state: "rejected", decidedBy: `rule:${ruleId}@1`, reason: "swept" });
-    expect(await evaluateRequestRules({ db, requestId, now: later })).toBe("skipped");
+    expect(await evaluateRequestRules({ db, requestId, now: new Date() })).toBe("skipped");
     expect((await eventsOf(requestId)).filter((event) => event.type === REJECTED)).toHaveLength(1);
   });
 

@@ -62,13 +62,12 @@ describe("rule evaluation throws at the join", () => {
 
     await removeFailure();
     const db = await getDb();
-    const later = new Date(Date.now() + 60_000); // past the sweep's grace for the join's own evaluation
+    // no grace: past the one the sweep leaves the join's own evaluation (ids made now, not a minute ahead: shared-process-guard.ts)
+    const sweep = () => sweepUnevaluatedRequests({ db, now: new Date(), graceMs: 0 });
     // the shared database may hold other tests' unevaluated requests: sweep until this one is reached
-    for (let pass = 0; pass < 10 && (await storedRequest(requestId)).rulesEvaluatedAt === null; pass++) {
-      await sweepUnevaluatedRequests({ db, now: later });
-    }
+    for (let pass = 0; pass < 10 && (await storedRequest(requestId)).rulesEvaluatedAt === null; pass++) await sweep();
     expect(await storedRequest(requestId)).toMatchObject({ state: "rejected", decidedBy: `rule:${ruleId}@1`, reason: "swept later" });
-    await sweepUnevaluatedRequests({ db, now: later });
+    await sweep();
     expect(await eventTypesOf(requestId)).toEqual(["security.join-request.created", "security.join-request.rejected"]);
     const rejected = await join(machine, token);
     expect(rejected.status, rejected.text).toBe(403);

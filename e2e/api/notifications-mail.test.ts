@@ -168,19 +168,22 @@ describe("escalation", () => {
     const oncall = ["oncall@mail.test", "lead@mail.test"].map((address) => address.replace("@", `-${world.tenantId}@`));
     await client.pool.update({ where: { id: world.pools.a }, data: { escalateAfterMinutes: 30, escalationEmails: oncall } });
     const clock = movableClock();
+    clock.offsetMs = -2 * 60_000; // set before the workers and the request: they poll every 25 ms
     workers.push(
       await startMailWorker(world, smtp.url, { clock: clock.now }),
       await startMailWorker(world, smtp.url, { clock: clock.now }),
     );
-    const requestId = await makeRequest(world, { poolId: world.pools.a });
+    // The request waited 31 minutes by the real clock; the workers first look two minutes behind it. Time is
+    // moved back, never ahead: the escalated event's id is made at the workers' now, and ids made in the
+    // future would hold this process's id clock there for the test files after this one (shared-process-guard.ts).
+    const requestId = await makeRequest(world, { poolId: world.pools.a, at: new Date(Date.now() - 31 * 60_000) });
     const escalated = () => client.event.count({ where: { requestId, type: "compute.join-request.escalated" } });
 
-    clock.offsetMs = 29 * 60_000;
     await settle();
     expect(await escalated()).toBe(0);
     expect(oncall.flatMap((address) => smtp.to(address))).toEqual([]);
 
-    clock.offsetMs = 31 * 60_000;
+    clock.offsetMs = 0;
     for (const address of oncall) await expect.poll(() => smtp.to(address).length, { timeout: 20_000 }).toBe(1);
     await settle();
     expect(await escalated()).toBe(1);
