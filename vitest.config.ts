@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 const root = fileURLToPath(new URL(".", import.meta.url));
 
@@ -11,8 +11,23 @@ const root = fileURLToPath(new URL(".", import.meta.url));
  */
 const sideBySide = (groupOrder: number, maxWorkers: number) => ({ maxWorkers, sequence: { groupOrder } });
 
-// Four projects: `unit` (beside the code; some need the real PostgreSQL that
-// test/vitest/global-setup.ts provides), `api` (HTTP against a real `next
+const UNIT_FILES = ["lib/**/*.test.ts", "data/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"];
+const UNIT_FILES_OWN_PROCESS = [
+  // tests the id clock itself, ids at future times included
+  "lib/ids.test.ts",
+  "server/auth/authorize-credentials.test.ts",
+  "server/auth/console-origin.test.ts",
+  "server/auth/next-auth-options.test.ts",
+  "server/auth/nextauth-secret.test.ts",
+  "server/auth/session-principal.test.ts",
+  "server/db/embedded-database.test.ts",
+  // runs retention a month ahead: its ids would hold a shared process's id clock there (shared-process-guard.ts)
+  "server/retention/retention.test.ts",
+  "server/users/list-demo-accounts.test.ts",
+];
+
+// Five projects: `unit` and `unit-own-process` (beside the code; some need the
+// real PostgreSQL that test/vitest/global-setup.ts provides), `api` (HTTP against a real `next
 // start`), `faults` and `bench`.
 export default defineConfig({
   resolve: {
@@ -30,7 +45,26 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["lib/**/*.test.ts", "data/**/*.test.ts", "server/**/*.test.ts", "scripts/**/*.test.ts", "test/**/*.test.ts"],
+          include: UNIT_FILES,
+          exclude: [...UNIT_FILES_OWN_PROCESS, ...configDefaults.exclude],
+          globalSetup: ["test/vitest/global-setup.ts"],
+          // Files share their worker processes, as the API tests' do (below): a
+          // process of each file's own compiled PGlite's Wasm and imported the
+          // modules again, 171 s of import in CI's unit phase.
+          isolate: false,
+          setupFiles: ["test/vitest/shared-process-guard.ts"],
+          ...sideBySide(0, 2),
+        },
+      },
+      {
+        extends: true,
+        // The files that mock a module or set the environment before it is
+        // first read (in a shared process the module would already be loaded,
+        // the environment already parsed), or that make ids in the future.
+        // `npm test` runs both unit projects.
+        test: {
+          name: "unit-own-process",
+          include: UNIT_FILES_OWN_PROCESS,
           globalSetup: ["test/vitest/global-setup.ts"],
           ...sideBySide(0, 2),
         },
@@ -49,7 +83,7 @@ export default defineConfig({
           // `now` pushes ahead for the next (shared-process-guard.ts fails that
           // file), and the in-process counters (a file counts its own deltas).
           isolate: false,
-          setupFiles: ["test/api/shared-process-guard.ts"],
+          setupFiles: ["test/vitest/shared-process-guard.ts"],
           ...sideBySide(1, 2),
         },
       },

@@ -36,8 +36,14 @@ const vitestRun = (name: string, args: string[], file: string, needsBuild = true
   run: (env) => runVitest(args, env, file),
 });
 
-const vitestProject = (project: string, needsBuild = true): Run =>
-  vitestRun(project, ["--project", project], `test-results/vitest-${project}.json`, needsBuild);
+/** One vitest run of `project` and of the projects run with it (reported as one, under the first). */
+const vitestProject = (project: string, needsBuild = true, alongside: string[] = []): Run =>
+  vitestRun(
+    project,
+    [project, ...alongside].flatMap((name) => ["--project", name]),
+    `test-results/vitest-${project}.json`,
+    needsBuild,
+  );
 
 /**
  * Two lanes side by side, as the machine has two cores: the unit tests (no
@@ -59,7 +65,8 @@ function plan(vitestArgs: string[]): { lanes: Run[][]; queue: Run[] } {
   // `npm test -- <vitest filters>` (docs/testing.md): one vitest run with them.
   if (vitestArgs.length) return { lanes: [[vitestRun("", vitestArgs, "test-results/vitest.json")], [browser]], queue: [] };
   return {
-    lanes: [[vitestProject("unit", false)], [browser]],
+    // unit-own-process: the unit files that need a process of their own (vitest.config.ts)
+    lanes: [[vitestProject("unit", false, ["unit-own-process"])], [browser]],
     queue: [vitestProject("api"), vitestProject("faults"), vitestProject("bench")],
   };
 }

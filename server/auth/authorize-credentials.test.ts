@@ -13,6 +13,15 @@ vi.mock("./password", { spy: true });
 
 const PASSWORD = "correct horse battery staple";
 
+// Addresses of this run's own (a /24 of 10/8, a /64 of 2001:db8::/32): an
+// address's count lives in the database for its window, and a run made
+// within it on the same database must not meet the last run's.
+const [b, c] = randomBytes(2);
+const ipv4 = (n: number) => `10.${b}.${c}.${n}`;
+// groups of four hex digits, the first not 0: as the key writes the address (no leading zeros to drop)
+const group = () => (randomBytes(2).readUInt16BE() | 0x1000).toString(16);
+const ipv6Prefix = `2001:db8:${group()}:${group()}`;
+
 async function newUser(): Promise<string> {
   const email = `authorize-${randomBytes(4).toString("hex")}@example.test`;
   await (
@@ -38,8 +47,8 @@ describe("authorizeCredentials", () => {
     const verify = vi.mocked(password.verifyPassword);
     const costs: string[] = [];
     for (const [email, address] of [
-      [known, "192.0.2.1"],
-      [unknown, "192.0.2.2"],
+      [known, ipv4(1)],
+      [unknown, ipv4(2)],
     ] as const) {
       verify.mockClear();
       expect(await authorizeCredentials(email, "guess", address)).toBeNull();
@@ -47,23 +56,23 @@ describe("authorizeCredentials", () => {
       costs.push(verify.mock.calls[0]![1].split(":").slice(0, 4).join(":"));
     }
     expect(costs[1]).toBe(costs[0]); // scrypt:N:r:p of the decoy is a real account's
-    expect(await counts(unknown, "192.0.2.2")).toEqual(await counts(known, "192.0.2.1"));
-    expect(await counts(known, "192.0.2.1")).toEqual({ "signin-account-address": 1, "signin-address": 1 });
+    expect(await counts(unknown, ipv4(2))).toEqual(await counts(known, ipv4(1)));
+    expect(await counts(known, ipv4(1))).toEqual({ "signin-account-address": 1, "signin-address": 1 });
   });
 
   it("a success clears that account's count at that address only", async () => {
     const email = await newUser();
-    await authorizeCredentials(email, "guess", "192.0.2.3");
-    await authorizeCredentials(email, "guess", "192.0.2.4");
-    expect(await authorizeCredentials(` ${email.toUpperCase()} `, PASSWORD, "192.0.2.3")).toMatchObject({ email });
-    expect(await counts(email, "192.0.2.3")).toEqual({ "signin-address": 1 });
-    expect(await counts(email, "192.0.2.4")).toEqual({ "signin-account-address": 1, "signin-address": 1 });
+    await authorizeCredentials(email, "guess", ipv4(3));
+    await authorizeCredentials(email, "guess", ipv4(4));
+    expect(await authorizeCredentials(` ${email.toUpperCase()} `, PASSWORD, ipv4(3))).toMatchObject({ email });
+    expect(await counts(email, ipv4(3))).toEqual({ "signin-address": 1 });
+    expect(await counts(email, ipv4(4))).toEqual({ "signin-account-address": 1, "signin-address": 1 });
   });
 
   it("counts an IPv6 client by its /64, which one subscriber holds whole", async () => {
     const email = `nobody-${randomBytes(4).toString("hex")}@example.test`;
-    await authorizeCredentials(email, "guess", "2001:db8:5:6::1");
-    await authorizeCredentials(email, "guess", "2001:db8:5:6:ffff:1:2:3");
-    expect(await counts(email, "2001:db8:5:6::/64")).toEqual({ "signin-account-address": 2, "signin-address": 2 });
+    await authorizeCredentials(email, "guess", `${ipv6Prefix}::1`);
+    await authorizeCredentials(email, "guess", `${ipv6Prefix}:ffff:1:2:3`);
+    expect(await counts(email, `${ipv6Prefix}::/64`)).toEqual({ "signin-account-address": 2, "signin-address": 2 });
   });
 });

@@ -1,6 +1,6 @@
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
 import { describe, expect, it } from "vitest";
-import { newId } from "@/lib/ids";
+import { eventIdFloor } from "@/lib/ids";
 import { databaseGaugesText } from "./database-gauges";
 
 describe("databaseGaugesText", () => {
@@ -14,7 +14,8 @@ describe("databaseGaugesText", () => {
         ],
         unclaimedPerSite: [{ tenantId: "acme", siteId: "fra1", count: 2 }],
         webhookBacklog: [
-          { tenantId: "acme", count: 4, oldestEventId: newId("evt", now - 90_000) },
+          // an id of that millisecond: newId, monotonic, gives a later one once the process has made ids since
+          { tenantId: "acme", count: 4, oldestEventId: eventIdFloor(now - 90_000) },
           { tenantId: "globex", count: 0, oldestEventId: null },
         ],
         nodesByAttestation: [
