@@ -59,11 +59,14 @@ async function importCa(tenantId: string, stored: StoredCa, encryptionKey: Buffe
   return { certificate, certificatePem: stored.certificatePem, signingKey, authorityKeyIdentifier };
 }
 
-type StoredCa = NonNullable<Awaited<ReturnType<typeof readCa>>>;
+interface StoredCa {
+  certificatePem: string;
+  privateKeyEncrypted: Uint8Array;
+}
 
 /** Through pg (readRows): every admission signs with it. */
-async function readCa(db: Db, tenantId: string): Promise<{ certificatePem: string; privateKeyEncrypted: Uint8Array } | undefined> {
-  const [stored] = await readRows<{ certificatePem: string; privateKeyEncrypted: Uint8Array }>(
+async function readCa(db: Db, tenantId: string): Promise<StoredCa | undefined> {
+  const [stored] = await readRows<StoredCa>(
     db,
     Prisma.sql`SELECT certificate_pem AS "certificatePem", private_key_encrypted AS "privateKeyEncrypted" FROM tenant_cas WHERE tenant_id = ${tenantId}`,
   );
