@@ -9,13 +9,21 @@ describe("the failed tests of a run", () => {
       testResults: [
         {
           name: "/repo/server/a.test.ts",
+          startTime: 0,
+          endTime: 1,
           status: "failed",
           assertionResults: [
             { fullName: "a › passes", status: "passed", failureMessages: [] },
             { fullName: "a › breaks", status: "failed", failureMessages: ["AssertionError: expected 1 to be 2"], location: { line: 12 } },
           ],
         },
-        { name: "/repo/server/b.test.ts", status: "passed", assertionResults: [{ fullName: "b", status: "passed" }] },
+        {
+          name: "/repo/server/b.test.ts",
+          startTime: 0,
+          endTime: 1,
+          status: "passed",
+          assertionResults: [{ fullName: "b", status: "passed" }],
+        },
       ],
     };
     expect(vitestFailures("unit", report, root)).toEqual([
@@ -25,7 +33,16 @@ describe("the failed tests of a run", () => {
 
   it("a vitest file that failed outside its tests (an import, a beforeAll) is named with the file's message", () => {
     const report = {
-      testResults: [{ name: "/repo/e2e/api/c.test.ts", status: "failed", message: "Cannot find module", assertionResults: [] }],
+      testResults: [
+        {
+          name: "/repo/e2e/api/c.test.ts",
+          startTime: 0,
+          endTime: 1,
+          status: "failed",
+          message: "Cannot find module",
+          assertionResults: [],
+        },
+      ],
     };
     expect(vitestFailures("api", report, root)).toEqual([
       { runner: "api", where: "e2e/api/c.test.ts", title: "(the file, outside its tests)", message: "Cannot find module" },
@@ -52,14 +69,23 @@ describe("the failed tests of a run", () => {
                     {
                       projectName: "admin",
                       status: "unexpected",
-                      results: [{ status: "timedOut", error: { message: "Test timeout of 60000ms exceeded." } }],
+                      results: [{ duration: 60_000, status: "timedOut", error: { message: "Test timeout of 60000ms exceeded." } }],
                     },
                   ],
                 },
                 {
                   title: "retried",
                   line: 50,
-                  tests: [{ projectName: "admin", status: "flaky", results: [{ status: "failed" }, { status: "passed" }] }],
+                  tests: [
+                    {
+                      projectName: "admin",
+                      status: "flaky",
+                      results: [
+                        { duration: 1, status: "failed" },
+                        { duration: 1, status: "passed" },
+                      ],
+                    },
+                  ],
                 },
               ],
             },

@@ -2,7 +2,7 @@
 // by `npm test` under the slowest files: CI keeps only the end of a run's
 // output, and a count of failures with no names cannot be acted on.
 import path from "node:path";
-import type { ReadReport } from "./read-reports";
+import { playwrightSpecs, type PlaywrightReport, type ReadReport, type VitestReport } from "./read-reports";
 
 export interface FailedTest {
   runner: string;
@@ -10,16 +10,6 @@ export interface FailedTest {
   where: string;
   title: string;
   message: string;
-}
-
-interface VitestReport {
-  testResults: {
-    name: string;
-    status?: string;
-    /** a file that failed outside its tests: an import, a beforeAll */
-    message?: string;
-    assertionResults?: { fullName: string; status: string; failureMessages?: string[]; location?: { line: number } | null }[];
-  }[];
 }
 
 export function vitestFailures(runner: string, report: VitestReport, root: string): FailedTest[] {
@@ -37,48 +27,24 @@ export function vitestFailures(runner: string, report: VitestReport, root: strin
   });
 }
 
-interface PlaywrightSuite {
-  title: string;
-  file: string;
-  specs?: {
-    title: string;
-    line?: number;
-    tests: { projectName?: string; status: string; results: { status: string; error?: { message?: string } }[] }[];
-  }[];
-  suites?: PlaywrightSuite[];
-}
-
-interface PlaywrightReport {
-  config?: { rootDir?: string };
-  suites: PlaywrightSuite[];
-  /** errors outside any test: the global setup, a spec that does not load */
-  errors?: { message?: string }[];
-}
-
 /** A test counts as failed when its last attempt did ("unexpected"); one that passed on a retry is not listed. */
 export function playwrightFailures(report: PlaywrightReport, root: string): FailedTest[] {
-  const testDir = report.config?.rootDir ?? root;
   const failures: FailedTest[] = (report.errors ?? []).map((error) => ({
     runner: "Playwright",
     where: "(outside the tests)",
     title: "",
     message: error.message ?? "",
   }));
-  const walk = (suite: PlaywrightSuite, titles: string[]) => {
-    const file = path.relative(root, path.resolve(testDir, suite.file));
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests.filter((test) => test.status === "unexpected")) {
-        const last = test.results.at(-1);
-        failures.push({
-          runner: "Playwright",
-          where: spec.line ? `${file}:${spec.line}` : file,
-          title: [test.projectName && `[${test.projectName}]`, ...titles, spec.title].filter(Boolean).join(" › "),
-          message: `${last?.status ?? "failed"}: ${last?.error?.message ?? ""}`,
-        });
-      }
-    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
-  };
-  for (const suite of report.suites) walk(suite, []);
+  for (const { file, titles, spec } of playwrightSpecs(report, root))
+    for (const test of spec.tests.filter((test) => test.status === "unexpected")) {
+      const last = test.results.at(-1);
+      failures.push({
+        runner: "Playwright",
+        where: spec.line ? `${file}:${spec.line}` : file,
+        title: [test.projectName && `[${test.projectName}]`, ...titles, spec.title].filter(Boolean).join(" › "),
+        message: `${last?.status ?? "failed"}: ${last?.error?.message ?? ""}`,
+      });
+    }
   return failures;
 }
 

@@ -10,12 +10,34 @@ describe("the slowest test files of a run", () => {
   });
 
   it("a Playwright spec file adds up its tests' attempts across nested suites, named from its testDir", () => {
-    const attempt = (duration: number) => ({ tests: [{ results: [{ duration }] }] });
+    const attempt = (duration: number) => ({ title: "t", tests: [{ status: "expected", results: [{ duration, status: "passed" }] }] });
     const report = {
       config: { rootDir: "/repo/e2e/browser" },
       suites: [
-        { file: "a.admin.spec.ts", specs: [attempt(1_000)], suites: [{ file: "a.admin.spec.ts", specs: [attempt(2_000), attempt(500)] }] },
-        { file: "b.viewer.spec.ts", specs: [{ tests: [{ results: [{ duration: 700 }, { duration: 300 }] }] }] },
+        {
+          title: "a.admin.spec.ts",
+          file: "a.admin.spec.ts",
+          specs: [attempt(1_000)],
+          suites: [{ title: "a block", file: "a.admin.spec.ts", specs: [attempt(2_000), attempt(500)] }],
+        },
+        {
+          title: "b.viewer.spec.ts",
+          file: "b.viewer.spec.ts",
+          specs: [
+            {
+              title: "retried",
+              tests: [
+                {
+                  status: "flaky",
+                  results: [
+                    { duration: 700, status: "failed" },
+                    { duration: 300, status: "passed" },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
       ],
     };
     expect(playwrightFileTimes(report, root)).toEqual([
@@ -42,7 +64,15 @@ describe("the slowest test files of a run", () => {
 
   it("takes each report read by its kind", () => {
     const vitest = { testResults: [{ name: "/repo/x.test.ts", startTime: 0, endTime: 2_000 }] };
-    const playwright = { suites: [{ file: "y.spec.ts", specs: [{ tests: [{ results: [{ duration: 300 }] }] }] }] };
+    const playwright = {
+      suites: [
+        {
+          title: "y.spec.ts",
+          file: "y.spec.ts",
+          specs: [{ title: "y", tests: [{ status: "expected", results: [{ duration: 300, status: "passed" }] }] }],
+        },
+      ],
+    };
     expect(
       fileTimes(root, [
         { runner: "unit", kind: "vitest", file: "vitest-unit.json", json: vitest },

@@ -5,7 +5,7 @@
 // their times add up to more than the phase's.
 import path from "node:path";
 import { formatDuration } from "./phase-times";
-import type { ReadReport } from "./read-reports";
+import { playwrightSpecs, type PlaywrightReport, type ReadReport, type VitestReport } from "./read-reports";
 
 export interface FileTime {
   /** vitest's project or "Playwright" */
@@ -13,10 +13,6 @@ export interface FileTime {
   /** relative to the repository */
   file: string;
   durationMs: number;
-}
-
-interface VitestReport {
-  testResults: { name: string; startTime: number; endTime: number }[];
 }
 
 /** One row per file: from its start to its end, setup and teardown included. */
@@ -28,34 +24,12 @@ export function vitestFileTimes(runner: string, report: VitestReport, root: stri
   }));
 }
 
-interface PlaywrightSuite {
-  file: string;
-  specs?: { tests: { results: { duration: number }[] }[] }[];
-  suites?: PlaywrightSuite[];
-}
-
-interface PlaywrightReport {
-  config?: { rootDir?: string };
-  suites: PlaywrightSuite[];
-}
-
 /** One row per spec file: the sum of its tests' attempts (a file's tests may be spread over workers). */
 export function playwrightFileTimes(report: PlaywrightReport, root: string): FileTime[] {
   const totals = new Map<string, number>();
-  const walk = (suite: PlaywrightSuite) => {
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests)
-        for (const result of test.results) totals.set(suite.file, (totals.get(suite.file) ?? 0) + result.duration);
-    for (const child of suite.suites ?? []) walk(child);
-  };
-  for (const suite of report.suites) walk(suite);
-  // spec files are named relative to Playwright's testDir
-  const testDir = report.config?.rootDir ?? root;
-  return [...totals].map(([file, durationMs]) => ({
-    runner: "Playwright",
-    file: path.relative(root, path.resolve(testDir, file)),
-    durationMs,
-  }));
+  for (const { file, spec } of playwrightSpecs(report, root))
+    for (const test of spec.tests) for (const result of test.results) totals.set(file, (totals.get(file) ?? 0) + result.duration);
+  return [...totals].map(([file, durationMs]) => ({ runner: "Playwright", file, durationMs }));
 }
 
 export function formatSlowestFiles(times: FileTime[], count: number): string {
