@@ -5,6 +5,9 @@ import { callMethod } from "@/test/api/api-client";
 import { startWebhookReceiver, signatureVerifies, type WebhookReceiver } from "@/test/api/webhook-receiver";
 import { startTestWorker } from "@/test/api/webhook-world";
 import { createWorld, makeRequest, type World } from "@/test/api/world";
+import { inProcessAdmin } from "@/test/cli/admin";
+import { ADMIN_USAGE, runAdmin } from "@/scripts/cli/admin/run-admin";
+import { cliFailure } from "@/scripts/cli/shared/run-cli";
 import type { BackgroundWorker } from "@/server/workers/background-worker";
 
 // The issue end to end: an operator subscribes with `npm run webhooks` (an
@@ -20,15 +23,16 @@ const outcome = (spawned: Promise<{ stdout: string; stderr: string }>): Promise<
 /** `npm run webhooks -- …`, the alias an operator types. */
 const npmRunWebhooks = (...args: string[]) => outcome(run("npm", ["run", "--silent", "webhooks", "--", ...args], { env: process.env }));
 /**
- * The command the alias runs (`tsx --conditions=react-server scripts/cli/admin.ts webhooks …`) in one
- * process, where npm and tsx's CLI start three: on a loaded machine five of them outlasted a test's minute.
+ * The command the alias runs (`admin webhooks …`), run in this process by the
+ * same runner and failure mapping (test/cli/admin.ts): the alias is spawned
+ * once above, and scripts/cli/admin/admin-process.test.ts runs the real
+ * process. On a loaded machine five spawns of it outlasted a test's minute.
  */
-const webhooksCli = (...args: string[]) =>
-  outcome(
-    run(process.execPath, ["--conditions=react-server", "--import", "tsx", "scripts/cli/admin.ts", "webhooks", ...args], {
-      env: process.env,
-    }),
-  );
+const { admin } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_USAGE, error) });
+const webhooksCli = async (...args: string[]) => {
+  const { code, stdout, stderr } = await admin(["webhooks", ...args]);
+  return { code, out: `${stdout}${stderr}` };
+};
 
 let world: World;
 let receiver: WebhookReceiver;

@@ -73,6 +73,11 @@ test("the TPM allow-list: add by hash with a note, then remove", async ({ page }
   await page.getByRole("button", { name: "Allow", exact: true }).click();
   const row = page.getByTestId("tpm-row").filter({ hasText: hash });
   await expect(row).toContainText("spare board, rack 9");
+  // The toast that says so sits over the new last row's Remove button, and a
+  // pointer resting on it keeps it open (Sonner pauses its timer on hover):
+  // closed, as a user reaching for that button would.
+  await expect(page.getByText(`Allowed ${hash.slice(0, 16)}… in acme`)).toBeVisible();
+  await page.getByRole("button", { name: "Close toast" }).click();
   expect(await query("SELECT note FROM tpm_allowed_keys WHERE tenant_id = 'acme' AND ek_sha256 = $1", [hash])).toEqual([
     { note: "spare board, rack 9" },
   ]);
