@@ -1,8 +1,9 @@
 import { defineConfig } from "@playwright/test";
 import { freePort } from "./test/harness/start-app-server";
 import { E2E_ROLES } from "./test/browser/roles";
+import { CHROMIUM_HEADLESS_SHELL } from "./test/harness/chromium";
 
-// Browser tests of the console (Debian's Chromium; Playwright downloads none).
+// Browser tests of the console (Debian's Chromium headless shell; Playwright downloads none).
 // The app server is `next start` on the test database, started by
 // test/browser/global-setup.ts on this port. The port is chosen here,
 // once, in the main process; workers load this file again and inherit it.
@@ -32,7 +33,7 @@ export default defineConfig({
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: process.env.BC_E2E_CHROMIUM || CHROMIUM_HEADLESS_SHELL,
       args: [
         "--headless",
         "--no-sandbox",

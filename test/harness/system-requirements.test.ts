@@ -52,7 +52,7 @@ describe("npm test's system requirements (issue 15 item 6)", () => {
   it("the requirements cover PostgreSQL, Chromium, curl, the software TPM and the HA cluster, each with its Debian package", () => {
     expect(REQUIREMENTS.flatMap((r) => r.debianPackages)).toEqual([
       "postgresql",
-      "chromium",
+      "chromium-headless-shell",
       "curl",
       "swtpm",
       "swtpm-tools",

@@ -1,7 +1,7 @@
 // What `npm test` needs from the system besides npm's packages, checked
 // before anything else runs (seconds, not after the build and the unit
 // tests): PostgreSQL's server binaries (the harness runs its own throwaway
-// cluster), Chromium (Playwright cannot download browsers here), curl (the
+// cluster), Chromium's headless shell (Playwright cannot download browsers here), curl (the
 // README's first deployment), a software TPM (SPEC F1's tests), and Patroni,
 // etcd and HAProxy (the HA fault test). As root
 // it installs what is missing from Debian's packages, the way CI needs; as
@@ -10,14 +10,13 @@ import { spawn } from "node:child_process";
 import { findPostgresBinaries } from "./postgres-cluster";
 import { missingTpmCommands } from "./swtpm";
 import { commandOnPath, isExecutable } from "./command-on-path";
+import { CHROMIUM_HEADLESS_SHELL } from "./chromium";
 
 export interface Requirement {
   what: string;
   debianPackages: string[];
   present(): Promise<boolean>;
 }
-
-const CHROMIUM = "/usr/bin/chromium";
 
 export const REQUIREMENTS: Requirement[] = [
   {
@@ -29,7 +28,11 @@ export const REQUIREMENTS: Requirement[] = [
         () => false,
       ),
   },
-  { what: `Chromium at ${CHROMIUM}`, debianPackages: ["chromium"], present: async () => isExecutable(CHROMIUM) },
+  {
+    what: `Chromium's headless shell at ${CHROMIUM_HEADLESS_SHELL}`,
+    debianPackages: ["chromium-headless-shell"],
+    present: async () => isExecutable(CHROMIUM_HEADLESS_SHELL),
+  },
   { what: "curl", debianPackages: ["curl"], present: async () => commandOnPath("curl") },
   { what: "a software TPM (swtpm)", debianPackages: ["swtpm", "swtpm-tools"], present: async () => commandOnPath("swtpm") },
   {
