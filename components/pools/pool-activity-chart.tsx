@@ -2,10 +2,12 @@ import { scaleBand, scaleLinear } from "@visx/scale";
 import { LinePath } from "@visx/shape";
 import { barsPath } from "@/lib/charts/bars-path";
 import type { ActivityHour } from "@/lib/pools/activity-hour";
+import { PoolActivityTable } from "./pool-activity-table";
 import styles from "./pool-activity-chart.module.css";
 
 // A server component: visx draws the SVG here, so the chart adds no
-// JavaScript to the page (the console's pages stay within their 150 kB).
+// JavaScript to the page (the console's pages stay within their 150 kB);
+// only the table behind "Show as table" is a client component.
 const WIDTH = 240;
 const HEIGHT = 56;
 const TOP = 3; // room for the pending line's stroke at the peak
@@ -13,7 +15,7 @@ const TOP = 3; // room for the pending line's stroke at the peak
 const hourLabel = (start: Date) => start.toISOString().slice(11, 16);
 const sum = (hours: ActivityHour[], key: "approved" | "rejected") => hours.reduce((total, hour) => total + hour[key], 0);
 
-/** The pool's last 24 hours: pending requests as a line, decisions as bars; the numbers as a table too. */
+/** The pool's last 24 hours: pending requests as a line, decisions as bars; the numbers as a table too (made when opened). */
 export function PoolActivityChart({ poolName, hours }: { poolName: string; hours: ActivityHour[] }) {
   const pendingNow = hours[hours.length - 1]?.pending ?? 0;
   const approved = sum(hours, "approved");
@@ -46,36 +48,15 @@ export function PoolActivityChart({ poolName, hours }: { poolName: string; hours
         <span className={styles.keyRejected}>rejected</span>
         <span className="muted">last 24 h · max {peak}</span>
       </p>
-      <details className={styles.details}>
-        <summary>
-          Show as table<span className="visually-hidden"> ({poolName})</span>
-        </summary>
-        <div className={styles.tableScroll}>
-          <table className={styles.table}>
-            <caption className="visually-hidden">
-              {poolName}: join requests per hour, last 24 hours (UTC); pending at each hour&apos;s end
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">UTC</th>
-                <th scope="col">Pending</th>
-                <th scope="col">Approved</th>
-                <th scope="col">Rejected</th>
-              </tr>
-            </thead>
-            <tbody>
-              {hours.map((hour) => (
-                <tr key={hour.start.toISOString()}>
-                  <th scope="row">{hourLabel(hour.start)}</th>
-                  <td>{hour.pending}</td>
-                  <td>{hour.approved}</td>
-                  <td>{hour.rejected}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </details>
+      <PoolActivityTable
+        poolName={poolName}
+        rows={hours.map((hour) => ({
+          hour: hourLabel(hour.start),
+          pending: hour.pending,
+          approved: hour.approved,
+          rejected: hour.rejected,
+        }))}
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { createAcmePool, createPendingRequest } from "@/test/browser/data";
 import { callAsService } from "@/test/browser/service-api";
 import { screenshotPath } from "@/test/browser/queue";
 import { expectNoSidewaysScroll } from "@/test/browser/layout";
+import { expectNoAxeViolations } from "@/test/browser/axe";
 
 // The overview's picture of each pool's last 24 hours (issue 19): an SVG for
 // the eye, summarised for screen readers, and a table holding the numbers.
@@ -46,6 +47,8 @@ test("a pool's chart and its table hold the pending requests and decisions of th
   });
   const table = await rows.evaluateAll((trs) => trs.slice(1).map((tr) => [...tr.children].map((cell) => cell.textContent)));
   expect(table).toEqual(expected);
+  // made when opened (components/pools/pool-activity-table.tsx), so audited open
+  await expectNoAxeViolations(page, "the opened table", "all-rules", `li:has([data-testid="pool-${poolId}"])`);
   await card.screenshot({ path: screenshotPath("pool-activity-table") });
 });
 

@@ -32,8 +32,11 @@ async function settled(page: Page) {
 // judge it differently from the light audit of the same page.
 const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
 
-/** Audits the whole page as it stands and expects no violation; `label` says in which state, when a test audits several. */
-export async function expectNoAxeViolations(page: Page, label?: string, only: "all-rules" | "colour-rules" = "all-rules") {
+/**
+ * Audits the whole page as it stands (or only the elements `within` selects)
+ * and expects no violation; `label` says in which state, when a test audits several.
+ */
+export async function expectNoAxeViolations(page: Page, label?: string, only: "all-rules" | "colour-rules" = "all-rules", within?: string) {
   await settled(page);
   // Legacy mode runs axe in the page itself. The default opens a blank page
   // for every audit to merge the results of cross-origin frames, which cost
@@ -42,6 +45,7 @@ export async function expectNoAxeViolations(page: Page, label?: string, only: "a
   // one appear, this fails rather than leave it unaudited.
   expect(page.frames(), "axe runs in legacy mode, which audits no cross-origin frame").toHaveLength(1);
   const builder = new AxeBuilder({ page }).setLegacyMode(true);
+  if (within) builder.include(within);
   if (only === "colour-rules") builder.withRules(COLOUR_RULES);
   else builder.withTags(AUDITED_TAGS);
   const { violations } = await builder.analyze();
