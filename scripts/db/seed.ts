@@ -1,5 +1,5 @@
 // npm run db:seed — SPEC Part C's demo data, idempotent; prints the demo credentials.
-import { getDb } from "@/server/db/client";
+import { closeDb, getDb } from "@/server/db/client";
 import { seedDemoData } from "@/server/seed/seed-demo-data";
 import { DEMO_ENROLLMENT_KEYS, DEMO_JOIN_TOKENS, DEMO_PASSWORD, DEMO_SERVICE_KEYS, DEMO_USERS } from "@/server/seed/demo-data";
 
@@ -17,7 +17,7 @@ async function main() {
     console.log("Site enrollment keys:");
     for (const key of DEMO_ENROLLMENT_KEYS) console.log(`  bcse_${key.id}.${key.secret}  site ${key.tenantId}/${key.siteId}`);
   } finally {
-    await db.$disconnect();
+    await closeDb();
   }
 }
 

@@ -43,6 +43,21 @@ async function openDb(): Promise<Db> {
   return openEmbeddedDatabase(target.dir);
 }
 
+/**
+ * Closes this process's database client and its pg pool, for a command that
+ * is done (the seed): Prisma's $disconnect leaves a pool it was handed open,
+ * and the pool's idle connections kept the process alive for another 10 s
+ * (pg's idleTimeoutMillis) after its work was done.
+ */
+export async function closeDb(): Promise<void> {
+  const db = cache.__betterComputeDb;
+  const pool = cache.__betterComputePgPool;
+  cache.__betterComputeDb = undefined;
+  cache.__betterComputePgPool = undefined;
+  await (await db?.catch(() => undefined))?.$disconnect();
+  await pool?.end();
+}
+
 // Which pg pool a client getDb made sends through: only those. A client made
 // elsewhere (a test's or the seed's scratch database), a transaction's client
 // and the embedded database have none, and their statements go through Prisma.
