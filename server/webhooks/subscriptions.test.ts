@@ -1,3 +1,4 @@
+import pg from "pg";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { getDb } from "@/server/db/client";
 import { startWebhookReceiver, signatureVerifies } from "@/test/api/webhook-receiver";
@@ -96,6 +97,27 @@ describe("webhook subscriptions", () => {
     expect(await listWebhookSubscriptions({ db, tenantIds: [world.tenantId] })).toEqual([]);
   });
 
+  it("a delete racing a worker that records an attempt waits for the worker instead of deadlocking with it", async () => {
+    const db = await getDb();
+    const { world, subscriptionId } = await webhookWorld("http://127.0.0.1:9/never");
+    await makeRequest(world, { poolId: world.pools.a });
+    await enqueueDeliveries({ db, now: new Date(), tenantId: world.tenantId });
+    const [delivery] = await deliveriesOf(subscriptionId);
+    // recordAttempt's locks, by hand and held: the delivery's row first, the subscription's after
+    const worker = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await worker.connect();
+    cleanup.push(() => worker.end());
+    await worker.query("BEGIN");
+    await worker.query("UPDATE webhook_deliveries SET last_attempt_at = now() WHERE id = $1", [delivery!.id]);
+    const deleting = deleteWebhookSubscription({ db, tenantId: world.tenantId, id: subscriptionId });
+    await waitForBackendWaitingOnLock(worker);
+    await worker.query("UPDATE webhook_subscriptions SET consecutive_failures = consecutive_failures + 1 WHERE id = $1", [subscriptionId]);
+    await worker.query("COMMIT");
+    await deleting;
+    expect(await deliveriesOf(subscriptionId)).toHaveLength(0);
+    expect(await listWebhookSubscriptions({ db, tenantIds: [world.tenantId] })).toEqual([]);
+  });
+
   it("a subscription receives the events from its creation on, not the tenant's earlier ones", async () => {
     const db = await getDb();
     const world = await createWorld();
@@ -112,3 +134,15 @@ describe("webhook subscriptions", () => {
     expect(await deliveriesOf(created.id)).toHaveLength(1);
   });
 });
+
+/** Until another session of this database waits on a lock (the delete, behind the worker's row). */
+async function waitForBackendWaitingOnLock(client: pg.Client): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    const { rows } = await client.query(
+      "SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+    );
+    if (rows.length) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("no session waited on a lock within 5 s");
+}

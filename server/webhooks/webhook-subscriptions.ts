@@ -116,10 +116,22 @@ export async function listWebhookSubscriptions(input: { db: Db; tenantIds: reado
   return rows.map(withHealth);
 }
 
-/** Deletes a subscription with its pending and past deliveries. */
+/**
+ * Deletes a subscription with its pending and past deliveries: the deliveries
+ * first, then the subscription, in one transaction. That is the order a worker
+ * recording an attempt locks them in (record-attempt.ts: the delivery, then the
+ * subscription's health). Deleting the subscription first, its deliveries by
+ * cascade, took the two the other way round and deadlocked with such a worker
+ * (seen in CI: `admin webhooks delete` failed); now it waits for the worker.
+ */
 export async function deleteWebhookSubscription(input: { db: Db | Tx; tenantId: string; id: string }): Promise<void> {
-  const { count } = await input.db.webhookSubscription.deleteMany({ where: { id: input.id, tenantId: input.tenantId } });
-  if (count === 0) throw new WebhookSubscriptionError(`webhook ${input.id} not found in tenant ${input.tenantId}`);
+  const { tenantId, id } = input;
+  const remove = async (tx: Tx) => {
+    await tx.webhookDelivery.deleteMany({ where: { subscriptionId: id, subscription: { tenantId } } });
+    const { count } = await tx.webhookSubscription.deleteMany({ where: { id, tenantId } });
+    if (count === 0) throw new WebhookSubscriptionError(`webhook ${id} not found in tenant ${tenantId}`);
+  };
+  await ("$transaction" in input.db ? input.db.$transaction(remove) : remove(input.db));
 }
 
 /**
