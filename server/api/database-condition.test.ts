@@ -49,6 +49,21 @@ describe("databaseCondition", () => {
         meta: { driverAdapterError: { cause: { kind: "postgres", code: "55P03" } } },
       }),
     ],
+    // seen in CI: a webhook subscription's delete against a worker (a deadlock; the delete now takes the worker's order)
+    [
+      "a write conflict or deadlock in a Prisma operation",
+      Object.assign(new Error("Transaction failed due to a write conflict or a deadlock. Please retry your transaction"), {
+        code: "P2034",
+      }),
+    ],
+    [
+      "a deadlock in a raw query",
+      Object.assign(new Error("raw query failed"), {
+        code: "P2010",
+        meta: { driverAdapterError: { cause: { kind: "postgres", code: "40P01" } } },
+      }),
+    ],
+    ["a serialization failure", { code: "40001" }],
   ])("calls %s busy", (_, error) => {
     expect(databaseCondition(error)).toBe("busy");
   });

@@ -39,11 +39,19 @@ const UNAVAILABLE_MESSAGES = new RegExp(
   ].join("|"),
 );
 
-// Errors that mean "reachable, but too busy to finish this in time": the
+// Errors that mean "reachable, but could not finish this now": the
 // transaction was rolled back whole, so trying again later is safe. A burst of
 // machines joining one pool through one token queues on that token's row;
 // past Prisma's interactive-transaction timeout the wait ends in P2028.
-const BUSY_CODES = new Set(["55P03", "57014"]); // PostgreSQL: lock_not_available, query_canceled (statement_timeout)
+// A deadlock or a serialization failure rolls the loser's transaction back
+// whole too: PostgreSQL's own advice is to try it again (Prisma: P2034).
+const BUSY_CODES = new Set([
+  "55P03", // PostgreSQL: lock_not_available
+  "57014", // query_canceled (statement_timeout)
+  "40P01", // deadlock_detected
+  "40001", // serialization_failure
+  "P2034", // Prisma: "Transaction failed due to a write conflict or a deadlock. Please retry your transaction"
+]);
 const TRANSACTION_TIMED_OUT = /expired transaction|Unable to start a transaction in the given time/;
 
 interface ErrorLike {

@@ -33,7 +33,7 @@ export function errorResponse(error: unknown, requestId: string, headers: Header
     log.error(condition === "busy" ? "database busy" : "database unavailable", { requestId, error: String(error) });
     const message =
       condition === "busy"
-        ? "the database was too busy to finish this in time; its transaction was rolled back; try again shortly"
+        ? "the database was too busy to finish this in time, or met a conflicting change; its transaction was rolled back; try again shortly"
         : "the database is unavailable; try again shortly";
     const unavailable = new ApiError("UNAVAILABLE", message);
     return jsonResponse(503, unavailable.toBody(), requestId, { "retry-after": "5", ...headers });
