@@ -1,6 +1,6 @@
 import { NavLink } from "@/components/ui/nav-link";
 import type { ConsolePool } from "@/lib/pools/console-pool";
-import { PoolSettings } from "./pool-settings";
+import { PoolSettingsButtons } from "./pool-settings-buttons";
 import styles from "./pool-heading.module.css";
 
 const roleLabel = (pool: ConsolePool) =>
@@ -33,7 +33,7 @@ export function PoolHeading({ pool, children }: { pool: ConsolePool; children?: 
           </span>
         ) : null}
         {pool.canManagePool ? (
-          <PoolSettings
+          <PoolSettingsButtons
             tenantId={pool.tenantId}
             poolId={pool.id}
             approvalsRequired={pool.approvalsRequired}

@@ -11,8 +11,11 @@ const PoolNotificationDialog = lazy(() =>
 /**
  * A tenant-admin's (compute:pools:manage) controls in the pool's heading:
  * approvals required (SPEC H1) and the notification default and escalation
- * (issue #39). One client component for both, loaded only where the heading
- * renders it (pool-settings.tsx), and each dialog loads on first use.
+ * (issue #39). The buttons are in the page's first load and each dialog's
+ * code loads on first use: a click as soon as the page shows opens the dialog
+ * once its code is in. (Loading the buttons lazily too, to spare other
+ * visitors their few hundred bytes, left them server-rendered but dead until
+ * their code arrived: a click in that time was lost.)
  */
 export function PoolSettingsButtons(props: PoolNotificationFacts & { approvalsRequired: number }) {
   const router = useRouter();

@@ -76,6 +76,31 @@ test("by keyboard: arrow keys move the choice and each is saved; the pool defaul
   await expect.poll(() => storedChoice("admin@acme.test", poolId)).toBeNull();
 });
 
+test("a tenant-admin's click on a pool control as soon as the page has loaded is not lost, however late the dialog's code arrives", async ({
+  browser,
+  baseURL,
+}) => {
+  const { poolId } = await createAcmePool("early-click");
+  const ownerContext = await browser.newContext({ storageState: OWNER_STATE, baseURL });
+  try {
+    const owner = await ownerContext.newPage();
+    // Script chunks asked for once the page has loaded (code loaded on
+    // demand) arrive 1.5 s late, as on a slow link: a click before they are
+    // in must still open the dialog when they are.
+    let loaded = false;
+    await owner.route("**/_next/static/chunks/**", async (route) => {
+      if (loaded) await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await owner.goto(`/pools/${poolId}`);
+    loaded = true;
+    await owner.getByRole("button", { name: "Notification defaults…" }).click();
+    await expect(owner.getByRole("dialog", { name: `Notifications in ${poolId}` })).toBeVisible();
+  } finally {
+    await ownerContext.close();
+  }
+});
+
 test("a tenant-admin sets a pool's default and escalation in the pool's heading; a decider without a choice then hears hourly", async ({
   page,
   browser,
