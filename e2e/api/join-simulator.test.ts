@@ -6,6 +6,7 @@ import { callMethod } from "@/test/api/api-client";
 import { createJoinWorld, type JoinWorld } from "@/test/api/machine";
 import { createServiceKey } from "@/test/api/world";
 import { simulator } from "@/test/api/simulator";
+import { runSimulator, simulatorFailure } from "@/scripts/cli/simulator/run-simulator";
 
 // npm run simulate drives the join as a daemon would; retry re-sends the saved CSR.
 let world: JoinWorld;
@@ -17,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(stateDir, { recursive: true, force: true }));
 
-const simulate = simulator(() => stateDir);
+const simulate = simulator(() => stateDir, { run: runSimulator, failure: simulatorFailure });
 
 describe("npm run simulate", () => {
   it("unknown: a pending request; retry sends the same CSR and gets the same request; after approval, admitted", async () => {
@@ -106,7 +107,6 @@ describe("npm run simulate", () => {
     expect(refused).toContain("HTTP 401");
     expect(refused).toContain("UNAUTHENTICATED: the node credential is not valid");
     expect(await simulate("report", "never-joined")).toMatch(/no saved machine "never-joined"[\s\S]*exit 1/);
-    // 13 runs of the simulator, each a process of its own: ~3 s each alone, more beside Playwright
   }, 180_000);
 
   it("an unknown scenario prints the usage", async () => {

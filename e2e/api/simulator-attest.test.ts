@@ -7,6 +7,7 @@ import { DEMO_GOLDEN_BOOT_STATE } from "@/lib/tpm/demo-measured-boot";
 import { callMethod } from "@/test/api/api-client";
 import { createJoinWorld, type JoinWorld } from "@/test/api/machine";
 import { simulator } from "@/test/api/simulator";
+import { runSimulator, simulatorFailure } from "@/scripts/cli/simulator/run-simulator";
 
 // SPEC I3: `npm run simulate -- attest` quotes with the software TPM the
 // simulated machine joined with, on a schedule (--every, --times).
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => rm(stateDir, { recursive: true, force: true }));
 
-const simulate = simulator(() => stateDir);
+const simulate = simulator(() => stateDir, { run: runSimulator, failure: simulatorFailure });
 
 it("a simulated TPM machine, admitted after an approval, attests trusted twice on a schedule, then untrusted with --tamper", async () => {
   const first = await simulate("tpm-allowed", "--pool", world.tpmPoolId, "--token", world.tokens.tpm, "--name", "sim-tpm");

@@ -13,15 +13,19 @@ import type { NodeAttestationJson } from "@/lib/nodes/node-attestation";
 import { quoteOnWire, SoftwareTpm, type SoftwareTpmState } from "@/lib/tpm/software-tpm";
 import { bootDemoMachine } from "@/lib/tpm/demo-measured-boot";
 import { callAsNode, loadNode } from "./node-commands";
+import type { SimulatorOutput } from "./output";
 
-export async function attestCommand(input: {
-  url: string;
-  dir: string;
-  name: string;
-  tamper: boolean;
-  everySeconds: number;
-  times: number;
-}): Promise<number> {
+export async function attestCommand(
+  out: SimulatorOutput,
+  input: {
+    url: string;
+    dir: string;
+    name: string;
+    tamper: boolean;
+    everySeconds: number;
+    times: number;
+  },
+): Promise<number> {
   const { url, dir, name } = input;
   const node = await loadNode(dir, name);
   const state = await readFile(path.join(dir, "tpm.json"), "utf8").catch(() => {
@@ -30,17 +34,17 @@ export async function attestCommand(input: {
   const tpm = bootDemoMachine(new SoftwareTpm(JSON.parse(state) as SoftwareTpmState), { tampered: input.tamper });
   for (let round = 1; round <= input.times; round++) {
     if (round > 1) await sleep(input.everySeconds * 1000);
-    console.log(`${name} (node ${node.nodeId}) attests${input.times > 1 ? ` (${round} of ${input.times})` : ""}`);
-    const asked = await callAsNode<z.infer<typeof attestationChallenge>>(url, dir, node, "nodes/attest", {});
+    out.log(`${name} (node ${node.nodeId}) attests${input.times > 1 ? ` (${round} of ${input.times})` : ""}`);
+    const asked = await callAsNode<z.infer<typeof attestationChallenge>>(out, url, dir, node, "nodes/attest", {});
     if (!asked.ok) return 1;
     const { nonce, pcrSelection } = asked.answer;
     const quote = tpm.quote({ nonce: Buffer.from(nonce, "base64"), pcrSelection });
-    console.log(`quoted PCR ${pcrSelection.join(",")} with the nonce (software TPM, the AK it joined with)`);
+    out.log(`quoted PCR ${pcrSelection.join(",")} with the nonce (software TPM, the AK it joined with)`);
     const body = { quote: quoteOnWire(quote) };
-    const answered = await callAsNode<NonNullable<NodeAttestationJson>>(url, dir, node, "nodes/attest", body);
+    const answered = await callAsNode<NonNullable<NodeAttestationJson>>(out, url, dir, node, "nodes/attest", body);
     if (!answered.ok) return 1;
     const { state: verdict, bootState, unmatchedPcrs } = answered.answer;
-    console.log(
+    out.log(
       verdict === "trusted"
         ? `trusted: boot state "${bootState}"`
         : `${verdict}: PCR ${unmatchedPcrs.join(", ") || "(their combination)"} matched no known boot state`,

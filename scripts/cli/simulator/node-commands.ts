@@ -12,6 +12,7 @@ import { x509 } from "@/server/pki/x509";
 import { makeKeyAndCsr } from "@/server/pki/make-csr";
 import { signNodeToken } from "@/lib/node-credential/sign-node-token";
 import { methodPath } from "@/lib/api/method-path";
+import type { SimulatorOutput } from "./output";
 import {
   applyInventoryChange,
   gpuServerInventory,
@@ -45,6 +46,7 @@ export async function loadNode(dir: string, name: string): Promise<SavedNode> {
 
 /** POSTs to a machine method as the node, printing the status: the answer as its published schema declares it, or not ok. */
 export async function callAsNode<T>(
+  out: SimulatorOutput,
   url: string,
   dir: string,
   node: SavedNode,
@@ -59,31 +61,32 @@ export async function callAsNode<T>(
     body: JSON.stringify(body),
   });
   const answer: unknown = await response.json().catch(() => ({}));
-  console.log(`HTTP ${response.status}`);
+  out.log(`HTTP ${response.status}`);
   if (response.ok) return { ok: true, answer: answer as T };
   const error = (answer as { error?: { code?: string; message?: string } }).error;
-  console.log(`${error?.code ?? "error"}: ${error?.message ?? JSON.stringify(answer)}`);
+  out.log(`${error?.code ?? "error"}: ${error?.message ?? JSON.stringify(answer)}`);
   return { ok: false };
 }
 
-export async function reportCommand(input: {
-  url: string;
-  dir: string;
-  name: string;
-  machine: Machine;
-  change?: InventoryChange;
-}): Promise<number> {
+export async function reportCommand(
+  out: SimulatorOutput,
+  input: {
+    url: string;
+    dir: string;
+    name: string;
+    machine: Machine;
+    change?: InventoryChange;
+  },
+): Promise<number> {
   const { url, dir, name, machine, change } = input;
   const node = await loadNode(dir, name);
   const current = node.inventory ?? gpuServerInventory({ hostname: machine.hostname, ...machine.hardware });
   const sections = change ? applyInventoryChange(current, change) : current;
-  console.log(
-    `${name} (node ${node.nodeId}) reports ${Object.keys(sections).length} sections${change ? ` after a change: ${change}` : ""}`,
-  );
-  const result = await callAsNode<z.infer<typeof reportInventoryResponse>>(url, dir, node, "inventory/report", { sections });
+  out.log(`${name} (node ${node.nodeId}) reports ${Object.keys(sections).length} sections${change ? ` after a change: ${change}` : ""}`);
+  const result = await callAsNode<z.infer<typeof reportInventoryResponse>>(out, url, dir, node, "inventory/report", { sections });
   if (!result.ok) return 1;
   const { answer } = result;
-  console.log(
+  out.log(
     answer.changed
       ? `changed: new snapshot ${answer.snapshotId}, sections ${answer.changedSections.join(", ")}`
       : `unchanged: snapshot ${answer.snapshotId}`,
@@ -92,12 +95,15 @@ export async function reportCommand(input: {
   return 0;
 }
 
-export async function renewCommand(input: { url: string; dir: string; name: string; machine: Machine }): Promise<number> {
+export async function renewCommand(
+  out: SimulatorOutput,
+  input: { url: string; dir: string; name: string; machine: Machine },
+): Promise<number> {
   const { url, dir, name, machine } = input;
   const node = await loadNode(dir, name);
   const next = await makeKeyAndCsr(machine.hostname);
-  console.log(`${name} (node ${node.nodeId}) renews its certificate with a new key`);
-  const result = await callAsNode<z.infer<typeof renewNodeResponse>>(url, dir, node, "nodes/renew", { csr: next.csrPem });
+  out.log(`${name} (node ${node.nodeId}) renews its certificate with a new key`);
+  const result = await callAsNode<z.infer<typeof renewNodeResponse>>(out, url, dir, node, "nodes/renew", { csr: next.csrPem });
   if (!result.ok) return 1;
   const { answer } = result;
   // the previous key and certificate are kept beside: they still count until their notAfter
@@ -106,7 +112,7 @@ export async function renewCommand(input: { url: string; dir: string; name: stri
   await writeFile(path.join(dir, "key.pem"), next.privateKeyPem, { mode: 0o600 });
   await writeFile(path.join(dir, "certificate.pem"), answer.certificate);
   const certificate = new x509.X509Certificate(answer.certificate);
-  console.log(
+  out.log(
     `renewed: certificate ${certificate.serialNumber}, valid until ${certificate.notAfter.toISOString()}; the previous one counts until its own notAfter`,
   );
   return 0;

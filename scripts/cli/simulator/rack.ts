@@ -12,6 +12,7 @@ import { makeKeyAndCsr } from "@/server/pki/make-csr";
 import { DEMO_POOLS } from "@/server/seed/demo-data";
 import { unknownHardware } from "./scenarios";
 import { demoBearer, saveMachine, type SavedMachine } from "./saved-machine";
+import type { SimulatorOutput } from "./output";
 
 export interface RackOptions {
   url: string;
@@ -66,10 +67,10 @@ function parseRackOptions(options: RackOptions): string | null {
   return null;
 }
 
-export async function rackCommand(options: RackOptions): Promise<number> {
+export async function rackCommand(out: SimulatorOutput, options: RackOptions): Promise<number> {
   const problem = parseRackOptions(options);
   if (problem) {
-    console.error(problem);
+    out.error(problem);
     return 2;
   }
   const demoPool = DEMO_POOLS.find((pool) => pool.id === options.pool);
@@ -84,7 +85,7 @@ export async function rackCommand(options: RackOptions): Promise<number> {
     (_, i) => `${options.pool}-${rack}-${String(i + 1).padStart(width, "0")}.${domain}`,
   );
   const viaSite = bearer.startsWith("bcse_");
-  console.log(
+  out.log(
     `rack ${rack}: ${options.count} machines ${hostnames[0]} … ${hostnames.at(-1)} join ` +
       `${viaSite ? `site ${site}` : `pool ${options.pool}`} through ${credentialLabel(bearer)} at ${options.url}, ${options.concurrency} at once`,
   );
@@ -101,15 +102,15 @@ export async function rackCommand(options: RackOptions): Promise<number> {
     }),
   );
   const joined = await sendRound(options, bearer, machines);
-  console.log(`joined in ${joined.seconds.toFixed(1)} s: ${joined.tally}`);
+  out.log(`joined in ${joined.seconds.toFixed(1)} s: ${joined.tally}`);
   let last = joined.tally;
   if (!options.once) {
     const retried = await sendRound(options, bearer, machines);
-    console.log(`retried in ${retried.seconds.toFixed(1)} s (the same CSRs; a rule's decision shows here): ${retried.tally}`);
+    out.log(`retried in ${retried.seconds.toFixed(1)} s (the same CSRs; a rule's decision shows here): ${retried.tally}`);
     last = retried.tally;
   }
   const first = hostnames[0]!.split(".")[0]!;
-  console.log(`state: ${path.join(options.stateDir, `${options.pool}-${rack}-*`)} (one machine again: npm run simulate -- retry ${first})`);
+  out.log(`state: ${path.join(options.stateDir, `${options.pool}-${rack}-*`)} (one machine again: npm run simulate -- retry ${first})`);
   return joined.tally.other.size === 0 && last.other.size === 0 ? 0 : 1;
 }
 
