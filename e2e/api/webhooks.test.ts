@@ -6,7 +6,7 @@ import { startWebhookReceiver, signatureVerifies, type WebhookReceiver } from "@
 import { startTestWorker } from "@/test/api/webhook-world";
 import { createWorld, makeRequest, type World } from "@/test/api/world";
 import { inProcessAdmin } from "@/test/cli/admin";
-import { ADMIN_USAGE, runAdmin } from "@/scripts/cli/admin/run-admin";
+import { ADMIN_HELP, runAdmin } from "@/scripts/cli/admin/run-admin";
 import { cliFailure } from "@/scripts/cli/shared/run-cli";
 import type { BackgroundWorker } from "@/server/workers/background-worker";
 
@@ -28,7 +28,7 @@ const npmRunWebhooks = (...args: string[]) => outcome(run("npm", ["run", "--sile
  * once above, and scripts/cli/admin/admin-process.test.ts runs the real
  * process. On a loaded machine five spawns of it outlasted a test's minute.
  */
-const { admin } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_USAGE, error) });
+const { admin } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_HELP, error) });
 const webhooksCli = async (...args: string[]) => {
   const { code, stdout, stderr } = await admin(["webhooks", ...args]);
   return { code, out: `${stdout}${stderr}` };

@@ -5,7 +5,7 @@
 // one line; every change is an event. `npm run webhooks` and `npm run
 // enrollment-keys` are this command with the noun given.
 import { text } from "node:stream/consumers";
-import { ADMIN_USAGE, runAdmin } from "./admin/run-admin";
+import { ADMIN_HELP, runAdmin } from "./admin/run-admin";
 import { runCli } from "./shared/run-cli";
 
-runCli("admin", ADMIN_USAGE, (argv) => runAdmin(argv, { print: (line) => console.log(line), readStdin: () => text(process.stdin) }));
+runCli("admin", ADMIN_HELP, (argv) => runAdmin(argv, { print: (line) => console.log(line), readStdin: () => text(process.stdin) }));

@@ -3,9 +3,9 @@ import { getDb } from "@/server/db/client";
 import { serveMethod } from "@/server/methods/serve-method";
 import { inProcessAdmin, json, unique } from "@/test/cli/admin";
 import { cliFailure } from "../shared/run-cli";
-import { ADMIN_USAGE, runAdmin } from "./run-admin";
+import { ADMIN_HELP, runAdmin } from "./run-admin";
 
-const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_USAGE, error) });
+const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_HELP, error) });
 
 // `npm run admin -- users|grants|service-keys …` (SPEC E1, E2): secrets shown
 // once and hashed at rest, grants that take effect (and stop) at the next

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { inProcessAdmin, json, unique } from "@/test/cli/admin";
 import { cliFailure } from "../shared/run-cli";
-import { ADMIN_USAGE, runAdmin } from "./run-admin";
+import { ADMIN_HELP, runAdmin } from "./run-admin";
 
-const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_USAGE, error) });
+const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_HELP, error) });
 
 // `npm run admin -- discovery import|list|remove` and `tpm allow|list|remove`
 // (SPEC E1, E3): manifests in CSV or JSON, all or nothing with every bad line

@@ -5,9 +5,9 @@ import { signatureVerifies, startWebhookReceiver } from "@/test/api/webhook-rece
 import { startTestWorker, webhookWorld } from "@/test/api/webhook-world";
 import { inProcessAdmin, json } from "@/test/cli/admin";
 import { cliFailure } from "../shared/run-cli";
-import { ADMIN_USAGE, runAdmin } from "./run-admin";
+import { ADMIN_HELP, runAdmin } from "./run-admin";
 
-const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_USAGE, error) });
+const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_HELP, error) });
 
 // Every administrative change is a compute.admin.changed event (SPEC E1):
 // actor cli:<os user>, noun, verb, ids, never a secret; events/list shows it

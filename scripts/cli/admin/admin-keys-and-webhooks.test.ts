@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { inProcessAdmin, json } from "@/test/cli/admin";
 import { cliFailure } from "../shared/run-cli";
-import { ADMIN_USAGE, runAdmin } from "./run-admin";
+import { ADMIN_HELP, runAdmin } from "./run-admin";
 
-const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_USAGE, error) });
+const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_HELP, error) });
 
 // `npm run admin -- enrollment-keys|webhooks …` (SPEC B5, E1; also `npm run
 // enrollment-keys` and `npm run webhooks`): the secret printed once, option

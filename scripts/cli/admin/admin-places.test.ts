@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { getDb } from "@/server/db/client";
 import { inProcessAdmin, json, unique } from "@/test/cli/admin";
 import { cliFailure } from "../shared/run-cli";
-import { ADMIN_USAGE, runAdmin } from "./run-admin";
+import { ADMIN_HELP, runAdmin } from "./run-admin";
 
-const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_USAGE, error) });
+const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_HELP, error) });
 
 // `npm run admin -- tenants|sites|pools …` (SPEC E1): each verb's output, an
 // identical re-create (exit 0, nothing written), a conflicting one (exit 1,

@@ -3,9 +3,9 @@ import { getDb } from "@/server/db/client";
 import { newId } from "@/lib/ids";
 import { inProcessAdmin, json, unique } from "@/test/cli/admin";
 import { cliFailure } from "../shared/run-cli";
-import { ADMIN_USAGE, runAdmin } from "./run-admin";
+import { ADMIN_HELP, runAdmin } from "./run-admin";
 
-const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_USAGE, error) });
+const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_HELP, error) });
 
 // `npm run admin -- rules list|create|delete|test` (SPEC H2).
 

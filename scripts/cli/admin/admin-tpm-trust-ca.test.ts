@@ -4,9 +4,9 @@ import { getDb } from "@/server/db/client";
 import { inProcessAdmin, json, unique } from "@/test/cli/admin";
 import { readTrustAnchor } from "@/lib/tpm/trust-anchor";
 import { cliFailure } from "../shared/run-cli";
-import { ADMIN_USAGE, runAdmin } from "./run-admin";
+import { ADMIN_HELP, runAdmin } from "./run-admin";
 
-const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_USAGE, error) });
+const { admin, adminWorld } = inProcessAdmin({ main: runAdmin, failure: (error) => cliFailure("admin", ADMIN_HELP, error) });
 
 // `npm run admin -- tpm trust-ca add|list|remove --pem FILE` (SPEC I1).
 
