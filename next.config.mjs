@@ -32,6 +32,11 @@ const nextConfig = {
     "@opentelemetry/exporter-trace-otlp-http",
     "@opentelemetry/exporter-trace-otlp-proto",
   ],
+  // `npm run build` type-checks after Next.js's build, with TypeScript 7's
+  // native compiler (`npm run typecheck`): the same check of the same project
+  // as Next.js's own, which runs TypeScript 5's JavaScript compiler, 12 CPU s
+  // against 36 (issue 33). TypeScript 5 stays for ESLint, which needs its API.
+  typescript: { ignoreBuildErrors: true },
   poweredByHeader: false,
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
