@@ -95,7 +95,7 @@ async function measureFleet(options: NodePhaseOptions, count: number, history: n
       });
   // Warm every app and HTTP floor process on these methods (JIT, key imports),
   // as the join requests' phase does: a cold one skews the first run it serves.
-  const warmUp = { connections: Math.max(...connectionsList), seconds: smoke ? 1 : 3 };
+  const warmUp = { connections: Math.max(...connectionsList), seconds: smoke ? seconds : 3 };
   for (const at of [app, httpFloor, nextFloor]) {
     await report(at, warmUp.connections, { seconds: warmUp.seconds })();
     await list(at, warmUp.connections, warmUp.seconds)();
