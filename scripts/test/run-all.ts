@@ -1,10 +1,9 @@
 // npm test — the whole suite on a throwaway PostgreSQL of its own:
 // check the system (as root: install what is missing) → start the cluster
-// → migrate → seed → lanes side by side: the unit tests (while the app
-// builds), Playwright (the console in Chromium, on a copy of the database)
-// once it is built, and the fault suite after the unit tests, each lane then
-// taking the next of the API tests and the benchmark's smoke run → a table
-// of each phase's time.
+// → migrate → seed → two lanes side by side: the unit tests (while the app
+// builds) and Playwright (the console in Chromium, on a copy of the database)
+// once it is built, each lane then taking the next of the API tests, the
+// fault suite and the benchmark's smoke run → a table of each phase's time.
 import { randomBytes } from "node:crypto";
 import { rm } from "node:fs/promises";
 import { startPostgresCluster } from "../../test/harness/postgres-cluster";
@@ -20,12 +19,6 @@ import { copyDatabase, PLAYWRIGHT_REPORT, runCommand, runPlaywright, runVitest, 
 const SLOWEST_FILES = 20;
 
 type Env = Record<string, string>;
-
-/** Runs one after another; `startsAfter`: not before that has settled. */
-interface Lane {
-  runs: Run[];
-  startsAfter?: Promise<unknown>;
-}
 
 interface Run {
   name: string;
@@ -53,19 +46,16 @@ const vitestProject = (project: string, needsBuild = true, alongside: string[] =
   );
 
 /**
- * Lanes side by side, as the machine has two cores: the unit tests (no build
- * needed: they run while the app builds) in one, Playwright (the longest run)
- * in another, and once the unit tests have ended, the fault suite in a third.
- * Whichever lane is free next takes the next run of the queue — the API
- * tests, the benchmark's smoke run — so no lane idles while another has work.
- * The fault suite uses under one core on average (it waits for failovers,
- * restarts and sweeps): last in a lane, it was a minute of CI with one core
- * idle, so it runs beside the others, whose work fills its waits (issue 33).
+ * Two lanes side by side, as the machine has two cores: the unit tests (no
+ * build needed: they run while the app builds) in one, Playwright (the
+ * longest run) in the other. Whichever lane is free next takes the next run
+ * of the queue — the API tests, the fault suite (with its Patroni cluster),
+ * the benchmark's smoke run — so neither lane idles while the other has work.
  * Playwright gets a copy of the seeded database: specs and API tests both
  * change data (approve, reject, retention) and assume only their own changes.
  * faults and bench start clusters of their own.
  */
-function plan(vitestArgs: string[]): { lanes: Lane[]; queue: Run[] } {
+function plan(vitestArgs: string[]): { lanes: Run[][]; queue: Run[] } {
   const browser: Run = {
     name: "Playwright",
     needsBuild: true,
@@ -73,19 +63,11 @@ function plan(vitestArgs: string[]): { lanes: Lane[]; queue: Run[] } {
     run: (env) => runPlaywright({ ...env, DATABASE_URL: env.BC_BROWSER_DATABASE_URL! }, "[browser]"),
   };
   // `npm test -- <vitest filters>` (docs/testing.md): one vitest run with them.
-  if (vitestArgs.length)
-    return { lanes: [{ runs: [vitestRun("", vitestArgs, "test-results/vitest.json")] }, { runs: [browser] }], queue: [] };
-  // unit-own-process: the unit files that need a process of their own (vitest.config.ts)
-  const unit = vitestProject("unit", false, ["unit-own-process"]);
-  let unitEnded!: () => void;
-  const afterUnit = new Promise<void>((resolve) => (unitEnded = resolve));
+  if (vitestArgs.length) return { lanes: [[vitestRun("", vitestArgs, "test-results/vitest.json")], [browser]], queue: [] };
   return {
-    lanes: [
-      { runs: [{ ...unit, run: (env) => unit.run(env).finally(unitEnded) }] },
-      { runs: [browser] },
-      { runs: [vitestProject("faults")], startsAfter: afterUnit },
-    ],
-    queue: [vitestProject("api"), vitestProject("bench")],
+    // unit-own-process: the unit files that need a process of their own (vitest.config.ts)
+    lanes: [[vitestProject("unit", false, ["unit-own-process"])], [browser]],
+    queue: [vitestProject("api"), vitestProject("faults"), vitestProject("bench")],
   };
 }
 
@@ -93,14 +75,12 @@ const outcome = (result: SuiteResult): PhaseOutcome => (result.code === 0 && res
 
 /**
  * A lane's own runs, then the queue's until it is empty (taken one at a
- * time: the other lanes take from the same queue). A run that needs a build
+ * time: the other lane takes from the same queue). A run that needs a build
  * that failed is not started: it counts as skipped, the failed build fails the whole.
  */
-async function runLane(lane: Lane, queue: Run[], env: Env, clock: PhaseClock, built: Promise<boolean>): Promise<SuiteResult[]> {
-  await lane.startsAfter;
+async function runLane(lane: Run[], queue: Run[], env: Env, clock: PhaseClock, built: Promise<boolean>): Promise<SuiteResult[]> {
   const results: SuiteResult[] = [];
-  const own = [...lane.runs];
-  for (let next = own.shift() ?? queue.shift(); next; next = own.shift() ?? queue.shift()) {
+  for (let next = lane.shift() ?? queue.shift(); next; next = lane.shift() ?? queue.shift()) {
     const { name, needsBuild, run } = next;
     if (needsBuild && !(await built)) clock.skip(name);
     else results.push(await clock.time(name, () => run(env), outcome));
@@ -156,7 +136,7 @@ async function main(clock: PhaseClock): Promise<number> {
       copyDatabase(cluster.adminUrl, testDatabase, `${testDatabase}_browser`),
     );
     const { lanes, queue } = plan(process.argv.slice(2));
-    const runs = [...lanes.flatMap((lane) => lane.runs), ...queue];
+    const runs = [...lanes.flat(), ...queue];
     // a run skipped for a failed build must not leave an earlier run's report to be read
     await Promise.all(runs.map((run) => rm(run.report.file, { force: true })));
     const results = (await Promise.all(lanes.map((lane) => runLane(lane, queue, env, clock, built)))).flat();
