@@ -7,6 +7,7 @@
 // Options: --sizes 1000,100000,1000000  --seconds 10  --connections 1,32
 //          --processes N (app processes, as `npm start` runs them; default: one per core)
 //          --smoke (tiny: 1k rows, half a second a run, connections 1,4, a few joins and approvals)  --skip-build  --out FILE
+//          --phases queue,nodes,rules,storm (which to run; default all: a change to one is measured without waiting for the rest)
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -33,6 +34,8 @@ import { measureRow, type Runs } from "./measure-row";
 import { printRulesTest, rulesTestPhase, type RulesTestResult } from "./rules-test-scenario";
 import { firstScrape, scrapeDuring, scrapeVerdict, type ScrapeFigures } from "./metrics-scrape";
 
+const PHASES = ["queue", "nodes", "rules", "storm"] as const;
+
 const { values: args } = parseArgs({
   options: {
     sizes: { type: "string", default: "1000,100000,1000000" },
@@ -42,6 +45,7 @@ const { values: args } = parseArgs({
     processes: { type: "string", default: String(availableParallelism()) },
     "skip-build": { type: "boolean", default: false },
     out: { type: "string" },
+    phases: { type: "string", default: PHASES.join(",") },
   },
 });
 const sizes = (args.smoke ? "1000" : args.sizes!).split(",").map(Number);
@@ -49,6 +53,10 @@ const sizes = (args.smoke ? "1000" : args.sizes!).split(",").map(Number);
 const seconds = args.smoke ? 0.5 : Number(args.seconds);
 const connectionsList = (args.smoke ? "1,4" : args.connections!).split(",").map(Number);
 const processes = Number(args.processes);
+const phases = new Set(args.phases!.split(","));
+for (const phase of phases) {
+  if (!(PHASES as readonly string[]).includes(phase)) throw new Error(`--phases: unknown phase "${phase}" (one of ${PHASES.join(", ")})`);
+}
 // each process's pool can hold every connection the load generator opens
 const poolMax = Math.max(...connectionsList);
 
@@ -67,7 +75,8 @@ async function main() {
   const metricsToken = randomBytes(24).toString("base64url");
   // turns on the Next.js floor in the app for this run only (server/bench-floor/serve-floor.ts)
   const benchFloorToken = randomBytes(32).toString("base64url");
-  const metricsScrape: { first?: ScrapeFigures; underLoad: (ScrapeFigures & { rows: number; connections: number })[] } = { underLoad: [] };
+  const metricsScrape: { first?: ScrapeFigures; underLoad: (ScrapeFigures & { rows: number; connections: number; throughput: number })[] } =
+    { underLoad: [] };
   try {
     await runNpmScript("db:migrate", env);
     if (!args["skip-build"]) await runNpmScript("build", env);
@@ -113,7 +122,7 @@ async function main() {
         `Queue page ${pageWeight.path}: ${pageWeight.scripts} scripts, ${(pageWeight.gzipBytes / 1000).toFixed(1)} kB gzipped (${(pageWeight.rawBytes / 1000).toFixed(1)} kB raw)`,
       );
       let loaded = await tableSize(client);
-      for (const size of sizes) {
+      for (const size of phases.has("queue") ? sizes : []) {
         if (size > loaded) await addMixedRequests(client, size - loaded);
         await client.query("VACUUM ANALYZE join_requests");
         loaded = await tableSize(client);
@@ -126,7 +135,8 @@ async function main() {
           "HTTP and Next.js floors answer as the app does (list pending, list all from a cursor: same bytes; approve: same shape and event)",
         );
         const measure = (scenario: string, connections: number, runs: Runs) =>
-          measureRow(rows, { size, rows: loaded, scenario, connections }, runs);
+          // a smoke run measures nothing worth a warm-up per side
+          measureRow(rows, { size, rows: loaded, scenario, connections }, runs, { warmUp: !args.smoke });
         // Warm every app process and HTTP floor process (JIT, connection pools)
         // before measuring: each holds its own, and a cold one skews the first run it serves.
         for (const at of [app, httpFloor, nextFloor]) {
@@ -144,20 +154,26 @@ async function main() {
           const list = (at: Endpoint, state: "pending" | "all", from?: string) => () =>
             httpLoad({ ...common, url: at.url("joinRequests/list"), headers: at.headers, bodyFor: () => listBody(state, from) });
           await measure("list pending (page 100)", connections, {
-            // at the most connections, scraped as Prometheus would scrape it meanwhile
-            http:
-              connections === poolMax
-                ? async () => {
-                    const { result, scrapes } = await scrapeDuring(metricsUrl, metricsToken, list(app, "pending")());
-                    metricsScrape.underLoad.push({ rows: loaded, connections, ...scrapes });
-                    console.log(scrapeVerdict(`GET /metrics under ${connections} connections`, scrapes));
-                    return result;
-                  }
-                : list(app, "pending"),
+            http: list(app, "pending"),
             floor: () => floorLoad({ databaseUrl: cluster.url, concurrency: connections, seconds, run: (c) => floorList(c, "pending") }),
             httpFloor: list(httpFloor, "pending"),
             nextFloor: list(nextFloor, "pending"),
           });
+          if (connections === poolMax) {
+            // GET /metrics scraped as Prometheus would while the app serves the
+            // most connections, in a run of its own: each scrape costs the app
+            // processes their collect and PostgreSQL the gauges' reads, which
+            // the row's app run must not pay for when its floors' runs do not.
+            if (!args.smoke) await list(app, "pending")(); // warm, as each side of a row is
+            const { result, scrapes } = await scrapeDuring(metricsUrl, metricsToken, list(app, "pending")());
+            metricsScrape.underLoad.push({ rows: loaded, connections, throughput: result.throughput, ...scrapes });
+            console.log(
+              scrapeVerdict(
+                `GET /metrics under ${connections} connections (list pending at ${result.throughput.toFixed(0)} req/s)`,
+                scrapes,
+              ),
+            );
+          }
           await measure("list all, deep cursor", connections, {
             http: list(app, "all", cursor),
             floor: () =>
@@ -198,24 +214,27 @@ async function main() {
         }
         if (size === Math.max(...sizes)) explain = await explainList(client, cursor);
       }
-      nodePage = await measureNodePhase({
-        client,
-        baseUrl: server.baseUrl,
-        endpoints: { app, httpFloor, nextFloor },
-        rows,
-        smoke: args.smoke!,
-        seconds,
-        connectionsList,
-      });
-      const rules = await rulesTestPhase(client, server.baseUrl, args.smoke!);
-      rows.push(rules.row);
-      printTable([rules.row], { header: false });
-      rulesTest = rules.result;
+      if (phases.has("nodes"))
+        nodePage = await measureNodePhase({
+          client,
+          baseUrl: server.baseUrl,
+          endpoints: { app, httpFloor, nextFloor },
+          rows,
+          smoke: args.smoke!,
+          seconds,
+          connectionsList,
+        });
+      if (phases.has("rules")) {
+        const rules = await rulesTestPhase(client, server.baseUrl, args.smoke!);
+        rows.push(rules.row);
+        printTable([rules.row], { header: false });
+        rulesTest = rules.result;
+      }
     } finally {
       await floorStarting.then((floor) => floor.stop()).catch(() => {});
       await server.stop();
     }
-    storm = await stormOnFreshServer(cluster.url, client, stormOptions(args.smoke!), processes, caKey);
+    if (phases.has("storm")) storm = await stormOnFreshServer(cluster.url, client, stormOptions(args.smoke!), processes, caKey);
   } finally {
     await client.end().catch(() => {});
     await cluster.stop();
