@@ -3,6 +3,8 @@ import type { Db, Tx } from "../db/client";
 import type { JoinRequest, Prisma } from "../db/generated/client";
 import type { PoolFacts } from "../places/find-pool";
 import { ApiError } from "../api/errors";
+import { readRows } from "../db/read-rows";
+import { writeRows } from "../db/write-statement";
 import type { EventData } from "../events/write-event";
 import { readJoinRequestSql, transitionSql, type TransitionChanges } from "./transition-statement";
 import type { SoleApproval } from "./sole-approval-sql";
@@ -44,7 +46,7 @@ export interface TransitionSpec {
 export async function transitionJoinRequest(spec: TransitionSpec): Promise<{ request: JoinRequest; changed: boolean; diverted?: true }> {
   const { db, requestId, pool, now } = spec;
   for (let round = 0; round < 5; round++) {
-    const [request] = await db.$queryRaw<JoinRequest[]>(readJoinRequestSql(requestId));
+    const [request] = await readRows<JoinRequest>(db, readJoinRequestSql(requestId));
     if (!request || !isVisibleToPool(request, pool)) {
       throw new ApiError("NOT_FOUND", `join request ${requestId} not found in pool ${pool.id}`);
     }
@@ -65,7 +67,9 @@ export async function transitionJoinRequest(spec: TransitionSpec): Promise<{ req
       actor: spec.actor,
       now,
     });
-    // Alone, the statement is its own transaction; with more writes, they share one.
+    // Alone, the statement is its own transaction (through the pool, as the
+    // floors send it: Prisma's $queryRaw cost approve more CPU than the
+    // statement, issue #38); with more writes, they share one.
     const alsoInTransaction = spec.alsoInTransaction;
     const updated = alsoInTransaction
       ? await db.$transaction(async (tx) => {
@@ -73,7 +77,7 @@ export async function transitionJoinRequest(spec: TransitionSpec): Promise<{ req
           if (after) await alsoInTransaction(tx, after);
           return after;
         })
-      : (await db.$queryRaw<JoinRequest[]>(fused))[0];
+      : (await writeRows<JoinRequest>(db, fused))[0];
     // no row: lost the race, read again
     if (updated) return { request: updated, changed: true };
   }
