@@ -89,4 +89,4 @@ it("npm run bench -- --smoke measures every scenario against its floors without 
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
-}, 480_000); // its own cluster, build-free server and 22 load runs of half a second
+}, 480_000); // its own cluster, build-free server and its load runs of half a second each
